@@ -1,0 +1,90 @@
+import { and, eq, gt } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#domain/constants'
+import type { Executor } from '#api/db/client'
+import { sessions, users } from '#api/db/schema'
+import type { Deps } from '#api/deps'
+import { forbidden, unauthorized } from '#api/http/errors'
+import { hashToken, newToken } from './tokens'
+
+export const SESSION_COOKIE = 'portal_session'
+// Refreshing last-seen on every request would be a write per request; once an hour is enough.
+const TOUCH_AFTER_MS = 60 * 60_000
+
+export type SessionUser = typeof users.$inferSelect
+
+export const cookieOptions = (deps: Deps, maxAgeMs: number) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: deps.publicUrl.startsWith('https:'),
+  maxAge: Math.floor(maxAgeMs / 1000),
+})
+
+export async function startSession(deps: Deps, reply: FastifyReply, userId: string, tx: Executor = deps.db) {
+  const token = newToken()
+  const now = deps.now()
+  await tx.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+  })
+  reply.setCookie(SESSION_COOKIE, token, cookieOptions(deps, SESSION_ABSOLUTE_MS))
+}
+
+/** Ends the session the request carries (if any) and clears the cookie. */
+export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE]
+  if (token) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+  reply.clearCookie(SESSION_COOKIE, { path: '/' })
+}
+
+export const revokeUserSessions = (tx: Executor, userId: string) => tx.delete(sessions).where(eq(sessions.userId, userId))
+
+const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
+
+/** The signed-in user of this request, or null: one query, remembered for the request. */
+export function sessionUser(deps: Deps, request: FastifyRequest): Promise<SessionUser | null> {
+  let found = cache.get(request)
+  if (!found) {
+    found = lookup(deps, request.cookies[SESSION_COOKIE])
+    cache.set(request, found)
+  }
+  return found
+}
+
+async function lookup(deps: Deps, token: string | undefined): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null
+  const now = deps.now()
+  const [row] = await deps.db
+    .select({ user: users, session: sessions })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
+  if (!row) return null
+  if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS) return null
+  if (row.user.status !== 'Active') return null
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id))
+  }
+  return row.user
+}
+
+export async function requireUser(deps: Deps, request: FastifyRequest, message?: string) {
+  const user = await sessionUser(deps, request)
+  if (!user) throw unauthorized(message)
+  return user
+}
+
+/** Admin has every permission; anyone else, the ones an administrator granted (DESIGN §4). */
+export const isAdmin = (user: SessionUser) => user.role === 'Admin'
+export const can = (user: SessionUser, permission: 'view' | 'add' | 'edit' | 'delete') =>
+  isAdmin(user) || user.permissions.includes(permission)
+
+export async function requirePermission(deps: Deps, request: FastifyRequest, permission: 'view' | 'add' | 'edit' | 'delete') {
+  const user = await requireUser(deps, request)
+  if (!can(user, permission)) throw forbidden()
+  return user
+}

@@ -1,0 +1,121 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+// Source (api/db/client.ts) and bundle (build/server/*.js) both sit two folders below the root.
+const MIGRATIONS = fileURLToPath(new URL('../../api/db/migrations', import.meta.url))
+// Any fixed number: serialises migrations when several API processes start at once.
+const MIGRATION_LOCK = 7_406_211
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  | { dataDir: string }
+  /** An in-memory embedded database: tests only. */
+  | { memory: true }
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl)
+  if ('memory' in options) return openPglite(new PGlite(), () => {})
+  const dir = path.resolve(options.dataDir, 'db')
+  const release = acquireLock(dir)
+  try {
+    return await openPglite(new PGlite(dir), release)
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+async function openPglite(client: PGlite, release: () => void): Promise<Database> {
+  await client.waitReady
+  const db = drizzlePglite({ client, schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS }),
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        release()
+      }
+    },
+  }
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 })
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  await db.execute(sql`select 1`)
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
+        await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {})
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same files would corrupt them.
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ */
+function acquireLock(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true })
+  const lockFile = path.join(dir, '..', 'db.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(lockFile, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const owner = Number(fs.readFileSync(lockFile, 'utf8'))
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${dir} is in use by process ${owner}. ` +
+            'Stop that process, or set DATABASE_URL to share a PostgreSQL database between processes.',
+        )
+      }
+      fs.rmSync(lockFile, { force: true })
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}`)
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}

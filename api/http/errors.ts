@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { z } from 'zod'
+
+/** A failure the client caused or may act on: answered as `{ error, waitTime? }` (DESIGN §5). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly waitTime?: number,
+  ) {
+    super(message)
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message)
+export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message)
+export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message)
+export const notFound = (message = 'Not found') => new HttpError(404, message)
+
+/** Parses a payload with its domain schema; the first problem becomes a 400 naming the field. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {})
+  if (result.success) return result.data
+  const issue = result.error.issues[0]
+  const field = issue.path.join('.')
+  throw badRequest(field ? `${field}: ${issue.message}` : issue.message)
+}
+
+/** Every error leaves as JSON with a status; internals (stack, SQL) are logged, never sent. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send({ error: error.message, ...(error.waitTime !== undefined && { waitTime: error.waitTime }) })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: clientMessage(error) })
+    }
+    request.log.error({ err: error }, 'request failed')
+    return reply.status(500).send({ error: 'Something went wrong' })
+  })
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }))
+}
+
+function clientMessage(error: FastifyError) {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as application/json'
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty'
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case undefined:
+      return error instanceof SyntaxError ? 'The request body is not valid JSON' : error.message
+    default:
+      return error.message
+  }
+}

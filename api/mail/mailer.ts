@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import nodemailer from 'nodemailer'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+export interface MailerOptions {
+  from: string
+  /** `smtp://user:pass@host:port` or `smtps://…`; unset: write to the outbox. */
+  smtpUrl?: string
+  outboxDir: string
+  log?: (line: string) => void
+}
+
+/**
+ * With SMTP_URL the message goes to that server. Without it, each message is one RFC 822 file
+ * in the outbox (what a developer opens, and what the e2e tests read codes and links from).
+ */
+export function createMailer({ from, smtpUrl, outboxDir, log = console.log }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail })
+      },
+    }
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(mail) {
+      const { message } = await transport.sendMail({ from, ...mail })
+      await fs.mkdir(outboxDir, { recursive: true })
+      const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)
+      // Written under a temporary name and renamed, so a reader never sees half a message.
+      await fs.writeFile(`${file}.tmp`, message as Buffer)
+      await fs.rename(`${file}.tmp`, file)
+      log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`)
+    },
+  }
+}

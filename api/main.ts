@@ -1,0 +1,35 @@
+import path from 'node:path'
+import { parseEnv } from '#domain/env'
+import { buildApi } from './app'
+import { openDatabase } from './db/client'
+import { createMailer } from './mail/mailer'
+
+/** The API process: opens (and migrates) the database, serves, and closes cleanly on a signal. */
+const env = parseEnv(process.env)
+const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR })
+await database.migrate()
+const app = await buildApi(
+  {
+    db: database.db,
+    mailer: createMailer({ from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(env.DATA_DIR, 'outbox') }),
+    now: () => new Date(),
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+  },
+  { logger: env.NODE_ENV !== 'test' },
+)
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  app.log.info(`${signal}: closing`)
+  await app.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+await app.listen({ port: env.API_PORT, host: env.API_HOST })
+console.log(`API listening on http://${env.API_HOST}:${env.API_PORT} (${database.kind} database)`)

@@ -1,0 +1,200 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  forgotPasswordPayload,
+  loginPayload,
+  resendOtpPayload,
+  resetPasswordPayload,
+  signupPayload,
+  verifyOtpPayload,
+} from '#domain/auth'
+import {
+  LOGIN_MAX_FAILURES_PER_ADDRESS,
+  LOGIN_MAX_FAILURES_PER_EMAIL,
+  LOGIN_WINDOW_MS,
+  OTP_PURPOSE_SIGNUP,
+  PERMISSIONS,
+  RESEND_COOLDOWN_MS,
+  RESET_TOKEN_TTL_MS,
+} from '#domain/constants'
+import { passwordResets, users } from '#api/db/schema'
+import type { Deps } from '#api/deps'
+import { HttpError, badRequest, parse } from '#api/http/errors'
+import { resetMail, verificationMail } from '#api/mail/messages'
+import { presentUser } from '#api/users/present'
+import { assertCanSend, consumeCode, issueCode } from '#api/auth/codes'
+import { hashPassword, verifyPassword } from '#api/auth/passwords'
+import { endSession, revokeUserSessions, startSession } from '#api/auth/sessions'
+import { clearEvents, recordEvents, secondsUntilAllowed } from '#api/auth/throttle'
+import { hashToken, newToken } from '#api/auth/tokens'
+
+const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
+// Any fixed number: serialises sign-ups so that exactly one first account becomes the administrator.
+const SIGNUP_LOCK = 7_406_212
+
+const findUser = (deps: Deps, email: string) =>
+  deps.db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) })
+
+const loginKeys = (email: string, request: FastifyRequest) => ({
+  email: `login:email:${email.toLowerCase()}`,
+  address: `login:ip:${request.ip}`,
+})
+
+export async function authRoutes(app: FastifyInstance, deps: Deps) {
+  app.post('/auth/signup', async (request, reply) => {
+    const { email, password } = parse(signupPayload, request.body)
+    const passwordHash = await hashPassword(password)
+    const now = deps.now()
+    const address = email.toLowerCase()
+    const code = await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK})`)
+      const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update')
+      if (existing?.emailVerifiedAt) throw new HttpError(409, 'An account with this email already exists. Please log in.')
+      if (existing) {
+        // Signing up again before verifying: the newest password counts, and a code is sent if allowed.
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id))
+        await assertCanSend(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
+        return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
+      }
+      const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users)
+      const first = count === 0
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: address,
+          passwordHash,
+          createdAt: now,
+          // The first account administers the install (DESIGN §2).
+          ...(first && { role: 'Admin', permissions: [...PERMISSIONS] }),
+        })
+        .returning()
+      return issueCode(tx, user.id, OTP_PURPOSE_SIGNUP, now)
+    })
+    await deps.mailer.send(verificationMail(address, code))
+    return reply.status(201).send({ message: 'OTP sent to email' })
+  })
+
+  app.post('/auth/resend-otp', async (request) => {
+    const { email, purpose } = parse(resendOtpPayload, request.body)
+    const now = deps.now()
+    const result = await deps.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).for('update')
+      if (!user) throw new HttpError(404, 'User not found')
+      if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
+      await assertCanSend(tx, user.id, purpose, now)
+      return { to: user.email, code: await issueCode(tx, user.id, purpose, now) }
+    })
+    await deps.mailer.send(verificationMail(result.to, result.code))
+    return { message: 'A new OTP has been sent to your email' }
+  })
+
+  app.post('/auth/verify-otp', async (request, reply) => {
+    const { email, otp } = parse(verifyOtpPayload, request.body)
+    const now = deps.now()
+    const outcome = await deps.db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).for('update')
+      if (!user) throw new HttpError(404, 'User not found')
+      if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
+      const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
+      if (refusal) return { refusal, user: null }
+      const [verified] = await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).returning()
+      if (verified.status === 'Active') await startSession(deps, reply, verified.id, tx)
+      return { refusal: '', user: verified }
+    })
+    if (!outcome.user) throw badRequest(outcome.refusal)
+    return { message: 'Email verified', user: presentUser(outcome.user) }
+  })
+
+  app.post('/auth/login', async (request, reply) => {
+    const { email, password } = parse(loginPayload, request.body)
+    const now = deps.now()
+    const keys = loginKeys(email, request)
+    const wait = await secondsUntilAllowed(
+      deps.db,
+      [
+        { key: keys.email, max: LOGIN_MAX_FAILURES_PER_EMAIL },
+        { key: keys.address, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
+      ],
+      now,
+      LOGIN_WINDOW_MS,
+    )
+    if (wait !== null) {
+      const minutes = Math.ceil(wait / 60)
+      throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait)
+    }
+    const user = await findUser(deps, email)
+    const matches = await verifyPassword(user?.passwordHash, password)
+    if (!user || !matches) {
+      await recordEvents(deps.db, [keys.email, keys.address], now, LOGIN_WINDOW_MS)
+      throw new HttpError(401, user ? 'Invalid email or password' : 'User not found')
+    }
+    // Only told once the password is right, so it reveals nothing to a guesser.
+    if (!user.emailVerifiedAt) throw new HttpError(401, 'Email not verified. Enter the code sent to your email.')
+    if (user.status !== 'Active') throw new HttpError(403, 'Your account is inactive. Please contact an administrator.')
+    await clearEvents(deps.db, keys.email)
+    // Rotation: whatever session the browser had is ended and a new token issued.
+    await endSession(deps, request, reply)
+    await startSession(deps, reply, user.id)
+    return { message: 'Logged in', user: presentUser(user) }
+  })
+
+  app.post('/auth/logout', async (request, reply) => {
+    await endSession(deps, request, reply)
+    return { message: 'Logged out' }
+  })
+
+  app.post('/auth/forgot-password', async (request) => {
+    const { email } = parse(forgotPasswordPayload, request.body)
+    const now = deps.now()
+    const user = await findUser(deps, email)
+    if (user && user.status === 'Active') {
+      const token = newToken()
+      // At most one mail a minute per account; the answer is the same either way.
+      const issued = await deps.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+        const recent = await tx
+          .select({ id: passwordResets.id })
+          .from(passwordResets)
+          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
+          .limit(1)
+        if (recent.length > 0) return false
+        await tx.insert(passwordResets).values({
+          userId: user.id,
+          tokenHash: hashToken(token),
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+        })
+        return true
+      })
+      if (issued) {
+        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
+        await deps.mailer.send(resetMail(user.email, link))
+      }
+    }
+    return { message: FORGOT_MESSAGE }
+  })
+
+  app.post('/auth/reset-password', async (request) => {
+    const { token, newPassword } = parse(resetPasswordPayload, request.body)
+    const now = deps.now()
+    const passwordHash = await hashPassword(newPassword)
+    const done = await deps.db.transaction(async (tx) => {
+      // Marking it used in the same statement that checks it makes the token single-use under races.
+      const [reset] = await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning()
+      if (!reset) return false
+      // The link came to the mailbox, so it also proves the address.
+      await tx
+        .update(users)
+        .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(users.id, reset.userId))
+      await revokeUserSessions(tx, reset.userId)
+      return true
+    })
+    if (!done) throw badRequest('This reset link is invalid or has expired. Please request a new one.')
+    return { message: 'Password reset successful. Please log in.' }
+  })
+}

@@ -1,0 +1,38 @@
+/** Business constants of the spec (access document §9, administration document §9). */
+export const PRODUCT_NAME = 'Workforce Portal'
+
+export const OTP_LENGTH = 6
+export const OTP_PURPOSE_SIGNUP = 'signup'
+export const MIN_PASSWORD_LENGTH = 6
+export const RESET_REDIRECT_DELAY_MS = 900
+export const COUNTDOWN_TICK_MS = 1000
+export const DEFAULT_CURRENCY = 'INR'
+
+export const PERMISSIONS = ['view', 'add', 'edit', 'delete'] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const ACCOUNT_STATUSES = ['Active', 'Inactive'] as const
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
+
+/** The account role of an administrator; every other account is an ordinary user. */
+export const ADMIN_ROLE = 'Admin'
+export const DEFAULT_ACCOUNT_ROLE = 'User'
+/** Roles every install starts with: the user-management role filter offers these. */
+export const STARTER_ROLES = ['Developer', 'Engineer', 'PMO', 'Admin'] as const
+
+export const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed'] as const
+export const BLOOD_GROUPS = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const
+export const CURRENCIES = ['INR', 'USD', 'EUR', 'GBP'] as const
+
+/** Access rules of DESIGN §4. */
+export const OTP_TTL_MS = 10 * 60_000
+export const OTP_MAX_ATTEMPTS = 5
+export const RESEND_COOLDOWN_MS = 60_000
+export const RESEND_MAX_PER_HOUR = 5
+export const RESET_TOKEN_TTL_MS = 30 * 60_000
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60_000
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60_000
+export const LOGIN_WINDOW_MS = 15 * 60_000
+export const LOGIN_MAX_FAILURES_PER_EMAIL = 10
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50
+export const DRAFT_TTL_MS = 30 * 24 * 60 * 60_000

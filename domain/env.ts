@@ -1,0 +1,42 @@
+import { z } from 'zod'
+
+/**
+ * The operating contract's variables (DESIGN §2), parsed once at start by both processes.
+ * A bad value stops start-up with a message naming it.
+ */
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback)
+const url = z.url().transform((value) => value.replace(/\/+$/, ''))
+
+export const envSchema = z
+  .object({
+    PORT: port(3000),
+    API_PORT: port(3001),
+    API_HOST: z.string().default('127.0.0.1'),
+    BACKEND_URL: url.optional(),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+    DATA_DIR: z.string().default('./data'),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().default('portal@localhost'),
+    PUBLIC_URL: url.optional(),
+    SEED_ADMIN_EMAIL: z.email().default('admin@example.com'),
+    SEED_ADMIN_PASSWORD: z.string().optional(),
+    /** Addresses (or CIDR ranges) whose X-Forwarded-For the API believes: the web processes. */
+    TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+    NODE_ENV: z.string().default('production'),
+  })
+  .transform((env) => ({
+    ...env,
+    BACKEND_URL: env.BACKEND_URL ?? `http://127.0.0.1:${env.API_PORT}`,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  }))
+
+export type Env = z.infer<typeof envSchema>
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "unset", as in most shells' `VAR= cmd`.
+  const defined = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''))
+  const result = envSchema.safeParse(defined)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+  throw new Error(`Invalid environment: ${problems.join('; ')}`)
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES } from './constants'
+
+/** Labels of the profile form (access document §5); the required-fields message lists them. */
+export const profileLabels = {
+  'personal.name': 'Full Name',
+  'personal.dob': 'Date of Birth',
+  'personal.phone': 'Phone Number',
+  'personal.email': 'Personal Email',
+  'personal.qualification': 'Qualification',
+  'personal.maritalStatus': 'Marital Status',
+  'personal.bloodGroup': 'Blood Group',
+  'personal.fatherName': "Father's Name",
+  'personal.fatherOccupation': "Father's Occupation",
+  'personal.motherName': "Mother's Name",
+  'personal.motherOccupation': "Mother's Occupation",
+  'personal.siblings': 'Siblings',
+  'professional.employId': 'Employee ID',
+  'professional.designation': 'Designation',
+  roleId: 'Role',
+  'professional.workLocation': 'Work Location',
+  'professional.asblExperience': 'ASBL Experience',
+  'professional.previousExperience': 'Previous Experience',
+  'professional.totalExperience': 'Total Experience',
+  'professional.reportingManager': 'Reporting Manager',
+  'professional.dateOfJoining': 'Date of Joining',
+  'professional.dateOfLeaving': 'Date of Leaving',
+  'professional.previousEmployer': 'Previous Employer',
+  'professional.previousDesignation': 'Previous Designation',
+  'financial.previousOrgSalary': 'Previous Organisation Salary',
+  'financial.currency': 'Currency',
+} as const
+export type ProfileField = keyof typeof profileLabels
+
+/** Fields required at the form level, in the order the spec's message lists them. */
+export const requiredProfileFields = [
+  'personal.name',
+  'personal.dob',
+  'personal.phone',
+  'personal.qualification',
+  'roleId',
+  'professional.previousExperience',
+  'financial.previousOrgSalary',
+] as const satisfies readonly ProfileField[]
+
+export const REQUIRED_FIELDS_PREFIX = 'Please fill the required fields: '
+export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
+  REQUIRED_FIELDS_PREFIX + missing.map((field) => profileLabels[field]).join(', ')
+
+// Forms send '' for an empty field and JSON callers send null: both mean "not given".
+const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
+const text = (max = 200) => z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable())
+const isoDate = z.preprocess(blankToNull, z.iso.date('Enter a valid date').nullable())
+const years = z.preprocess(
+  blankToNull,
+  z.coerce.number({ error: 'Enter a number of years' }).min(0, 'Must be at least 0').max(80, 'Must be at most 80').nullable(),
+)
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToNull, z.enum(values).nullable())
+
+export const personalSchema = z.strictObject({
+  name: text(120),
+  dob: isoDate,
+  phone: z.preprocess(blankToNull, z.string().trim().regex(/^\+?[\d\s()-]{6,20}$/, 'Enter a valid phone number').nullable()),
+  email: z.preprocess(blankToNull, z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullable()),
+  qualification: text(),
+  maritalStatus: oneOf(MARITAL_STATUSES),
+  bloodGroup: oneOf(BLOOD_GROUPS),
+  fatherName: text(120),
+  fatherOccupation: text(),
+  motherName: text(120),
+  motherOccupation: text(),
+  siblings: text(1000),
+})
+
+export const professionalSchema = z.strictObject({
+  employId: text(60),
+  designation: text(),
+  role: text(120),
+  workLocation: text(),
+  asblExperience: years,
+  previousExperience: years,
+  totalExperience: years,
+  reportingManager: text(120),
+  dateOfJoining: isoDate,
+  dateOfLeaving: isoDate,
+  previousEmployer: text(),
+  previousDesignation: text(),
+})
+
+export const financialSchema = z.strictObject({
+  previousOrgSalary: z.preprocess(
+    blankToNull,
+    z.coerce.number({ error: 'Enter an amount' }).int('Use whole numbers').min(0, 'Must be at least 0').max(1e12).nullable(),
+  ),
+  currency: z.preprocess((v) => blankToNull(v) ?? DEFAULT_CURRENCY, z.enum(CURRENCIES)),
+})
+
+const uuid = z.uuid('Choose a role from the list')
+
+const sections = {
+  personal: personalSchema,
+  professional: professionalSchema,
+  financial: financialSchema,
+  roleId: z.preprocess(blankToNull, uuid.nullable()),
+}
+
+type Sections = z.infer<z.ZodObject<typeof sections>>
+
+const fieldValue = (data: Sections, field: ProfileField) => {
+  if (field === 'roleId') return data.roleId
+  const [section, key] = field.split('.') as ['personal' | 'professional' | 'financial', string]
+  return (data[section] as Record<string, unknown>)[key]
+}
+
+/** The "further submit check": every required field missing is named in one message. */
+const requireFields = (data: Sections, ctx: z.RefinementCtx) => {
+  const missing = requiredProfileFields.filter((field) => fieldValue(data, field) == null)
+  if (missing.length === 0) return
+  ctx.addIssue({ code: 'custom', path: [], message: requiredFieldsMessage(missing) })
+  for (const field of missing) {
+    ctx.addIssue({ code: 'custom', path: field.split('.'), message: `${profileLabels[field]} is required` })
+  }
+}
+
+/** POST /form/submit: what the API accepts and the form sends. */
+export const profileSubmissionSchema = z.strictObject(sections).superRefine(requireFields)
+export type ProfileSubmission = z.infer<typeof profileSubmissionSchema>
+
+/** A draft keeps what was typed, as typed (even half-finished): raw strings under known keys. */
+const rawSection = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) =>
+  z.partialRecord(z.enum(Object.keys(shape.shape) as [string, ...string[]]), z.string().max(2000)).optional()
+export const profileDraftSchema = z.strictObject({
+  personal: rawSection(personalSchema),
+  professional: rawSection(professionalSchema),
+  financial: rawSection(financialSchema),
+  selectedRoleId: z.string().max(64).optional(),
+})
+export type ProfileDraft = z.infer<typeof profileDraftSchema>
+
+/** The web form adds the checkbox that unlocks a personal email different from the login one. */
+export const profileFormSchema = z
+  .object({ ...sections, useDifferentEmail: z.preprocess((v) => v === 'on' || v === true, z.boolean()) })
+  .superRefine(requireFields)
+
+/**
+ * PUT /form/profile/{id}: the profile as GET answered it, edited. The role may come back as the
+ * object GET gave ({_id, name}) or as an id; status is optional (only administrators change it).
+ */
+export const profileUpdateSchema = z.strictObject({
+  personal: personalSchema,
+  professional: professionalSchema,
+  financial: financialSchema,
+  roleId: z.preprocess(
+    (value) => (value && typeof value === 'object' && '_id' in value ? (value as { _id: unknown })._id : blankToNull(value)),
+    uuid.nullable(),
+  ),
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+})
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { buildApi } from '#api/app'
+import { openDatabase, type Database } from '#api/db/client'
+import type { Mail, Mailer } from '#api/mail/mailer'
+
+/**
+ * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
+ * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
+ */
+export async function startApi() {
+  const { database, drop } = await freshDatabase()
+  await database.migrate()
+  const clock = { now: new Date('2026-01-05T09:00:00Z') }
+  const mails: Mail[] = []
+  const mailer: Mailer = { send: async (mail) => void mails.push(mail) }
+  const publicUrl = 'http://portal.test'
+  const app = await buildApi({ db: database.db, mailer, now: () => clock.now, publicUrl, trustProxy: '127.0.0.1' })
+  const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    url: address,
+    db: database.db,
+    kind: database.kind,
+    mails,
+    publicUrl,
+    /** Moves the API's clock: expiries and windows are tested without sleeping. */
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms)
+    },
+    /** A new caller; each has its own address unless one is given, as the web would forward it. */
+    client: (forwardedFor = `198.51.100.${++callers % 250}`) => new Client(forwardedFor, address),
+    async close() {
+      await app.close()
+      await database.close()
+      await drop()
+    },
+  }
+}
+let callers = 0
+export type Api = Awaited<ReturnType<typeof startApi>>
+
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL
+  if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} }
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ databaseUrl: url.toString() })
+  return {
+    database,
+    async drop() {
+      const again = new pg.Client({ connectionString: base })
+      await again.connect()
+      await again.query(`drop database if exists ${name} with (force)`)
+      await again.end()
+    },
+  }
+}
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number
+  body: T
+  headers: Headers
+}
+
+/** A browser-like caller: keeps the cookies the API sets and sends them back. */
+export class Client {
+  readonly cookies = new Map<string, string>()
+  constructor(
+    /** The address the web reports for this caller (X-Forwarded-For). */
+    readonly forwardedFor: string,
+    readonly base: string,
+  ) {}
+
+  async request<T = Record<string, unknown>>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: { ...headers } }
+    const h = init.headers as Record<string, string>
+    h['x-forwarded-for'] = this.forwardedFor
+    if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (body !== undefined) {
+      h['content-type'] ??= 'application/json'
+      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+    }
+    const response = await fetch(this.base + path, init)
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';')
+      const [name, ...rest] = pair.split('=')
+      const value = rest.join('=')
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()))
+      if (expired || value === '') this.cookies.delete(name.trim())
+      else this.cookies.set(name.trim(), value)
+    }
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // Left as text: a test asserting JSON will say so.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers }
+  }
+  get = <T = Record<string, unknown>>(path: string) => this.request<T>('GET', path)
+  post = <T = Record<string, unknown>>(path: string, body?: unknown) => this.request<T>('POST', path, body)
+  put = <T = Record<string, unknown>>(path: string, body?: unknown) => this.request<T>('PUT', path, body)
+  delete = <T = Record<string, unknown>>(path: string, body?: unknown) => this.request<T>('DELETE', path, body)
+}
+
+/** The code in the last verification mail sent to this address. */
+export function lastCode(api: Api, email: string) {
+  const mail = api.mails.findLast((m) => m.to === email.toLowerCase() && /verification code/.test(m.subject))
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1]
+  if (!code) throw new Error(`no verification code was mailed to ${email}`)
+  return code
+}
+
+export function lastResetToken(api: Api, email: string) {
+  const mail = api.mails.findLast((m) => m.to === email.toLowerCase() && /Reset your/.test(m.subject))
+  const token = mail?.text.match(/token=([\w%-]+)/)?.[1]
+  if (!token) throw new Error(`no reset link was mailed to ${email}`)
+  return decodeURIComponent(token)
+}
+
+let counter = 0
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`
+
+/** Signs up and verifies an account; the client is left signed in. */
+export async function signedUpUser(api: Api, client = api.client(), email = uniqueEmail(), password = 'Secret1!') {
+  const signup = await client.post('/auth/signup', { email, password })
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`)
+  const verify = await client.post<{ user: { _id: string } }>('/auth/verify-otp', { email, otp: lastCode(api, email) })
+  if (verify.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verify.body)}`)
+  return { client, email, password, id: verify.body.user._id }
+}
