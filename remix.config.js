@@ -5,4 +5,12 @@ export default {
   serverBuildPath: 'build/web/index.js',
   assetsBuildDirectory: 'public/build',
   publicPath: '/build/',
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+    // Single fetch changes how loaders serialise; the app keeps the classic json() contract.
+    v3_singleFetch: false,
+  },
 }

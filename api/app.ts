@@ -11,7 +11,8 @@ import { rolesRoutes } from './routes/roles'
 /** The API: JSON in and out, cookie sessions, every call of the spec at its exact path. */
 export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Warnings and errors only: a line per request is noise at this scale.
+    logger: (options.logger ?? false) && { level: 'warn' },
     bodyLimit: 64 * 1024,
     // X-Forwarded-For is believed only from the web processes, so a browser cannot pick its address.
     trustProxy: deps.trustProxy,

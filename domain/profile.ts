@@ -47,8 +47,9 @@ export const REQUIRED_FIELDS_PREFIX = 'Please fill the required fields: '
 export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
   REQUIRED_FIELDS_PREFIX + missing.map((field) => profileLabels[field]).join(', ')
 
-// Forms send '' for an empty field and JSON callers send null: both mean "not given".
-const blankToNull = (value: unknown) => (value === '' || value === undefined ? null : value)
+// Forms send '' for an empty field and JSON callers send null: both mean "not given", and so
+// does a field of spaces only (else a blank name would pass the required-fields check).
+const blankToNull = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
 const text = (max = 200) => z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable())
 const isoDate = z.preprocess(blankToNull, z.iso.date('Enter a valid date').nullable())
 const years = z.preprocess(

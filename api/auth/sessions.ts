@@ -35,9 +35,9 @@ export async function startSession(deps: Deps, reply: FastifyReply, userId: stri
 }
 
 /** Ends the session the request carries (if any) and clears the cookie. */
-export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply) {
+export async function endSession(deps: Deps, request: FastifyRequest, reply: FastifyReply, tx: Executor = deps.db) {
   const token = request.cookies[SESSION_COOKIE]
-  if (token) await deps.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
+  if (token) await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)))
   reply.clearCookie(SESSION_COOKIE, { path: '/' })
 }
 

@@ -98,7 +98,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
       if (refusal) return { refusal, user: null }
       const [verified] = await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).returning()
-      if (verified.status === 'Active') await startSession(deps, reply, verified.id, tx)
+      if (verified.status === 'Active') {
+        // Verifying signs in, so it rotates too: a session this browser had (another account's) ends.
+        await endSession(deps, request, reply, tx)
+        await startSession(deps, reply, verified.id, tx)
+      }
       return { refusal: '', user: verified }
     })
     if (!outcome.user) throw badRequest(outcome.refusal)

@@ -8,13 +8,13 @@ import type { Mail, Mailer } from '#api/mail/mailer'
  * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
  * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
  */
-export async function startApi() {
+export async function startApi(options: { publicUrl?: string } = {}) {
   const { database, drop } = await freshDatabase()
   await database.migrate()
   const clock = { now: new Date('2026-01-05T09:00:00Z') }
   const mails: Mail[] = []
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) }
-  const publicUrl = 'http://portal.test'
+  const publicUrl = options.publicUrl ?? 'http://portal.test'
   const app = await buildApi({ db: database.db, mailer, now: () => clock.now, publicUrl, trustProxy: '127.0.0.1' })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {

@@ -1,0 +1,113 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
+import { useHydrated } from '#app/lib/hydrated'
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const shown = errors?.filter(Boolean)
+  if (!shown?.length) return null
+  return (
+    <ul id={id} className="errors" role="alert">
+      {shown.slice(0, 1).map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  )
+}
+
+type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'hidden' | 'checkbox'
+
+interface FieldProps {
+  label: ReactNode
+  meta: FieldMetadata<unknown>
+  type?: Exclude<InputType, 'checkbox' | 'hidden'>
+  help?: ReactNode
+  inputProps?: InputHTMLAttributes<HTMLInputElement>
+}
+
+/** A labelled input whose errors are announced and tied to it (aria-invalid, aria-describedby). */
+export function Field({ label, meta, type = 'text', help, inputProps }: FieldProps) {
+  const helpId = useId()
+  const props = getInputProps(meta, { type, ariaAttributes: true })
+  const describedBy = [props['aria-describedby'], help ? helpId : undefined].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...props} {...inputProps} key={props.key} aria-describedby={describedBy} />
+      {help ? (
+        <p id={helpId} className="help">
+          {help}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/**
+ * A password input with the show/hide toggle. The toggle needs JavaScript, so it appears only
+ * once the page runs it; without JavaScript the field is an ordinary password field.
+ */
+export function PasswordField({ label, meta, inputProps }: Omit<FieldProps, 'type' | 'help'>) {
+  const [shown, setShown] = useState(false)
+  const hydrated = useHydrated()
+  const props = getInputProps(meta, { type: 'password', ariaAttributes: true })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <div className="password-row">
+        <input {...props} {...inputProps} key={props.key} type={shown ? 'text' : 'password'} />
+        {hydrated ? (
+          <button
+            type="button"
+            className="button ghost"
+            aria-controls={meta.id}
+            aria-pressed={shown}
+            onClick={() => setShown((value) => !value)}
+          >
+            {shown ? 'Hide' : 'Show'}
+          </button>
+        ) : null}
+      </div>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+interface SelectFieldProps {
+  label: ReactNode
+  meta: FieldMetadata<unknown>
+  options: readonly (string | { value: string; label: string })[]
+  placeholder?: string
+  selectProps?: SelectHTMLAttributes<HTMLSelectElement>
+}
+
+export function SelectField({ label, meta, options, placeholder = 'Select', selectProps }: SelectFieldProps) {
+  const props = getSelectProps(meta, { ariaAttributes: true })
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select {...props} {...selectProps} key={props.key}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => {
+          const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          )
+        })}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  )
+}
+
+/** The form-level message area (server refusals, success notes). */
+export function FormMessage({ id, tone, children }: { id?: string; tone: 'error' | 'success'; children: ReactNode }) {
+  if (!children) return null
+  return (
+    <p id={id} className={`form-message ${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  )
+}

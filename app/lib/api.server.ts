@@ -1,0 +1,54 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { normalizeError, type ApiError } from './errors'
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; headers: Headers }
+  | { ok: false; error: ApiError; headers: Headers }
+
+interface Caller {
+  request: Request
+  context: AppLoadContext
+}
+
+/**
+ * The web's one way to the API: forwards the browser's cookies and address, and hands back the
+ * API's Set-Cookie headers for the response to pass on. Never throws: failures come back
+ * normalised, with no timeout (access document §7).
+ */
+export async function api<T = Record<string, unknown>>(
+  { request, context }: Caller,
+  path: string,
+  { method = 'GET', body }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
+): Promise<ApiResult<T>> {
+  const headers = new Headers({ accept: 'application/json', 'x-forwarded-for': context.clientAddress })
+  const cookie = request.headers.get('cookie')
+  if (cookie) headers.set('cookie', cookie)
+  if (body !== undefined) headers.set('content-type', 'application/json')
+  const passOn = new Headers()
+  try {
+    const response = await fetch(context.backendUrl + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    for (const line of response.headers.getSetCookie()) passOn.append('set-cookie', line)
+    const data = await response.json().catch(() => null)
+    if (response.ok) return { ok: true, status: response.status, data: data as T, headers: passOn }
+    return { ok: false, error: normalizeError(response.status, data), headers: passOn }
+  } catch (networkError) {
+    return { ok: false, error: normalizeError(null, null, networkError), headers: passOn }
+  }
+}
+
+/** Headers for a response that passes on several results' cookies plus any of its own. */
+export function mergeHeaders(...sources: (Headers | undefined)[]) {
+  const merged = new Headers()
+  for (const source of sources) {
+    if (!source) continue
+    source.forEach((value, key) => {
+      if (key !== 'set-cookie') merged.append(key, value)
+    })
+    for (const line of source.getSetCookie()) merged.append('set-cookie', line)
+  }
+  return merged
+}

@@ -1,0 +1,40 @@
+import { redirect, type AppLoadContext } from '@remix-run/node'
+import type { PresentedUser } from '#api/users/present'
+import type { Permission } from '#domain/constants'
+import { api } from './api.server'
+
+export type SessionUser = PresentedUser
+export interface Landing {
+  message: string
+  user: SessionUser | null
+}
+
+interface Caller {
+  request: Request
+  context: AppLoadContext
+}
+
+/**
+ * GET /landing: the session's user (or null) and the welcome message. A call that fails (the
+ * API restarting, say) is tried once more before the visitor is taken as signed out.
+ */
+export async function getLanding(caller: Caller): Promise<Landing> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const result = await api<Landing>(caller, '/landing')
+    if (result.ok) return result.data
+    if (result.error.status !== null && result.error.status < 500) break
+  }
+  return { message: '', user: null }
+}
+
+/** The signed-in user, or a redirect to /login that carries the requested location along. */
+export async function requireUser(caller: Caller) {
+  const landing = await getLanding(caller)
+  if (landing.user) return { ...landing, user: landing.user }
+  const url = new URL(caller.request.url)
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+}
+
+/** Mirrors the API's rule (DESIGN §4) so the web hides what the user cannot open. */
+export const can = (user: Pick<SessionUser, 'role' | 'permissions'>, permission: Permission) =>
+  user.role === 'Admin' || user.permissions.includes(permission)

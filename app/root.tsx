@@ -1,0 +1,68 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import { PRODUCT_NAME } from '#domain/constants'
+import { TopBar } from './components/top-bar'
+import { useNonce } from './lib/nonce'
+import styles from './styles/app.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
+
+/** Whether a session cookie is present: enough for the top bar, without a call to the API. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { signedIn: /(?:^|;\s*)portal_session=/.test(request.headers.get('cookie') ?? '') }
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+/** Pages outside the authentication and application paths: the top bar with the brand. */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const data = useRouteLoaderData<typeof loader>('root')
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  return (
+    <>
+      <TopBar signedIn={data?.signedIn ?? false} />
+      <main className="page-center">
+        <section className="card">
+          <h1>{status === 404 ? 'Page not found' : status === 403 ? 'Access denied' : 'Something went wrong'}</h1>
+          <p>{isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Please try again, or go back to the start.'}</p>
+        </section>
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,50 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData } from '@remix-run/react'
+import { forgotPasswordSchema } from '#domain/auth'
+import { Field, FormMessage } from '#app/components/forms'
+import { api } from '#app/lib/api.server'
+import { useSubmitting } from '#app/lib/submitting'
+
+const FALLBACK = 'If the email exists, a reset link has been sent to your email.'
+
+export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
+  const forgot = await api({ request, context }, '/auth/forgot-password', { method: 'POST', body: submission.value })
+  if (!forgot.ok) return json({ result: submission.reply({ formErrors: [forgot.error.message] }), sent: null })
+  return json({ result: submission.reply(), sent: String(forgot.data.message || FALLBACK) })
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>()
+  const submitting = useSubmitting('/forgot-password')
+  const [form, fields] = useForm({
+    id: 'forgot-password',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <>
+      <h1>Forgot your password?</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <FormMessage id={form.errorId} tone="error">
+          {form.errors?.[0]}
+        </FormMessage>
+        <FormMessage tone="success">{actionData?.sent}</FormMessage>
+        <button type="submit" className="button primary wide" disabled={submitting}>
+          {submitting ? 'Sending...' : 'Send reset link'}
+        </button>
+      </Form>
+      <p className="links">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,100 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { loginFormSchema } from '#domain/auth'
+import { Field, FormMessage, PasswordField } from '#app/components/forms'
+import { Modal } from '#app/components/modal'
+import { api } from '#app/lib/api.server'
+import { pendingEmailCookie } from '#app/lib/cookies.server'
+import { mentions } from '#app/lib/errors'
+import { safeRedirect } from '#app/lib/redirect'
+import { useSubmitting } from '#app/lib/submitting'
+
+export const meta: MetaFunction = () => [{ title: 'Sign in · Workforce Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url)
+  return { redirectTo: safeRedirect(url.searchParams.get('redirectTo'), ''), email: url.searchParams.get('email') ?? '' }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginFormSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: null })
+  const { email, password, redirectTo } = submission.value
+  const login = await api({ request, context }, '/auth/login', { method: 'POST', body: { email, password } })
+  if (login.ok) return redirect(safeRedirect(redirectTo, '/'), { headers: login.headers })
+  if (login.error.status === 401 && mentions(login.error, 'email not verified')) {
+    return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
+  }
+  if (login.error.status === 401 && mentions(login.error, 'user not found')) {
+    return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: email })
+  }
+  return json({ result: submission.reply({ formErrors: [login.error.message], hideFields: ['password'] }), userNotFound: null })
+}
+
+export default function Login() {
+  const { redirectTo, email } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const submitting = useSubmitting('/login')
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(loginFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  // The server's message goes away as soon as the user changes what they typed.
+  const [edited, setEdited] = useState(false)
+  const [dialogOpen, setDialogOpen] = useState(false)
+  useEffect(() => {
+    setEdited(false)
+    setDialogOpen(Boolean(actionData?.userNotFound))
+  }, [actionData])
+  const userNotFound = actionData?.userNotFound
+
+  return (
+    <>
+      <h1>Welcome Back</h1>
+      <p className="subtitle">Sign in to access your account and resources.</p>
+      <Form method="post" replace {...getFormProps(form)} onChange={() => setEdited(true)}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
+        {edited ? null : (
+          <FormMessage id={form.errorId} tone="error">
+            {form.errors?.[0]}
+          </FormMessage>
+        )}
+        <button type="submit" className="button primary wide" disabled={submitting}>
+          {submitting ? 'Signing in...' : 'Continue'}
+        </button>
+      </Form>
+      <p className="links">
+        <Link to="/forgot-password">Forgot password?</Link>
+        <span>
+          No account? <Link to="/signup">Sign Up</Link>
+        </span>
+      </p>
+      {userNotFound && dialogOpen ? (
+        <Modal title="User not found" onClose={() => setDialogOpen(false)}>
+          <p>Seems like the user does not exist. Would you like to sign up?</p>
+          <div className="actions">
+            {/* Without JavaScript, Cancel is a link back to the form with the email kept. */}
+            <Link to={`/login?${new URLSearchParams({ email: userNotFound, ...(redirectTo && { redirectTo }) })}`} className="button secondary" onClick={(event) => {
+              event.preventDefault()
+              setDialogOpen(false)
+            }}>
+              Cancel
+            </Link>
+            <Link to={`/signup?${new URLSearchParams({ email: userNotFound })}`} className="button primary">
+              Go to signup
+            </Link>
+          </div>
+        </Modal>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { messages, resetPasswordFormSchema } from '#domain/auth'
+import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
+import { FormMessage, PasswordField } from '#app/components/forms'
+import { api } from '#app/lib/api.server'
+import { useSubmitting } from '#app/lib/submitting'
+
+const FALLBACK = 'Password reset successful. Please log in.'
+const hideFields = ['password', 'confirmPassword']
+
+export const meta: MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
+  const { token, password } = submission.value
+  const reset = await api({ request, context }, '/auth/reset-password', { method: 'POST', body: { token, newPassword: password } })
+  if (!reset.ok) return json({ result: submission.reply({ formErrors: [reset.error.message], hideFields }), done: null })
+  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || FALLBACK) })
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const submitting = useSubmitting()
+  const navigate = useNavigate()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    defaultValue: { token },
+    constraint: getZodConstraint(resetPasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    shouldRevalidate: 'onInput',
+  })
+  // The error clears when either password field changes.
+  const [edited, setEdited] = useState(false)
+  useEffect(() => setEdited(false), [actionData])
+  const done = actionData?.done
+  useEffect(() => {
+    if (!done) return
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [done, navigate])
+  const tokenError = token ? fields.token.errors?.[0] : messages.missingToken
+
+  return (
+    <>
+      <h1>Reset password</h1>
+      {done ? (
+        <>
+          <FormMessage tone="success">{done}</FormMessage>
+          {/* Without JavaScript the browser follows this after a second, replacing history as well. */}
+          <noscript>
+            <meta httpEquiv="refresh" content="1;url=/login" />
+          </noscript>
+        </>
+      ) : (
+        <Form method="post" {...getFormProps(form)} onChange={() => setEdited(true)}>
+          <input type="hidden" name="token" value={token} />
+          <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
+          <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <FormMessage id={form.errorId} tone="error">
+            {tokenError ?? (edited ? null : form.errors?.[0])}
+          </FormMessage>
+          <button type="submit" className="button primary wide" disabled={submitting || !token}>
+            {submitting ? 'Resetting...' : 'Reset password'}
+          </button>
+        </Form>
+      )}
+      <p className="links">
+        <Link to="/login">Back to login</Link>
+      </p>
+    </>
+  )
+}

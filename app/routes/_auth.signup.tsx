@@ -1,0 +1,65 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { signupFormSchema } from '#domain/auth'
+import { Field, FormMessage, PasswordField } from '#app/components/forms'
+import { api } from '#app/lib/api.server'
+import { pendingEmailCookie } from '#app/lib/cookies.server'
+import { useSubmitting } from '#app/lib/submitting'
+
+// The spec gives the signup email field a minimum length of 6.
+const EMAIL_MIN_LENGTH = 6
+
+export const meta: MetaFunction = () => [{ title: 'Create your account · Workforce Portal' }]
+
+/** The email comes along from the login screen's "Go to signup". */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { email: new URL(request.url).searchParams.get('email') ?? '' }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signupFormSchema })
+  const hideFields = ['password', 'confirmPassword']
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) })
+  const { email, password } = submission.value
+  const signup = await api({ request, context }, '/auth/signup', { method: 'POST', body: { email, password } })
+  if (!signup.ok) return json({ result: submission.reply({ formErrors: [signup.error.message], hideFields }) })
+  return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
+}
+
+export default function Signup() {
+  const { email } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const submitting = useSubmitting('/signup')
+  const [form, fields] = useForm({
+    id: 'signup',
+    lastResult: actionData?.result,
+    defaultValue: { email },
+    constraint: getZodConstraint(signupFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <>
+      <h1>Create your account</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', minLength: EMAIL_MIN_LENGTH }} />
+        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
+        <PasswordField label="Confirm password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+        <FormMessage id={form.errorId} tone="error">
+          {form.errors?.[0]}
+        </FormMessage>
+        <button type="submit" className="button primary wide" disabled={submitting}>
+          {submitting ? 'Creating...' : 'Create account'}
+        </button>
+      </Form>
+      <p className="links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </p>
+    </>
+  )
+}

@@ -1,0 +1,124 @@
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { messages, otpSchema, verifyOtpFormSchema } from '#domain/auth'
+import { COUNTDOWN_TICK_MS, OTP_PURPOSE_SIGNUP } from '#domain/constants'
+import { ErrorList, FormMessage } from '#app/components/forms'
+import { OtpInput } from '#app/components/otp-input'
+import { api, mergeHeaders } from '#app/lib/api.server'
+import { pendingEmailCookie } from '#app/lib/cookies.server'
+import { mentions } from '#app/lib/errors'
+import { useSubmitting } from '#app/lib/submitting'
+
+export const meta: MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const pending = (await pendingEmailCookie.parse(request.headers.get('cookie'))) as string | null
+  return { email: new URL(request.url).searchParams.get('email') ?? pending ?? '' }
+}
+
+type Result =
+  | { intent: 'verify'; error: string; otpError?: string }
+  | { intent: 'resend'; message?: string; error?: string; waitTime?: number; blocked?: boolean }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const email = String(form.get('email') ?? '')
+  if (form.get('intent') === 'resend') {
+    const resend = await api({ request, context }, '/auth/resend-otp', { method: 'POST', body: { email, purpose: OTP_PURPOSE_SIGNUP } })
+    if (resend.ok) return json<Result>({ intent: 'resend', message: String(resend.data.message ?? '') })
+    const { message, waitTime } = resend.error
+    return json<Result>({ intent: 'resend', error: message, waitTime, blocked: mentions(resend.error, 'limit') })
+  }
+  const parsed = verifyOtpFormSchema.safeParse({ email, otp: form.getAll('otp').join('') })
+  if (!parsed.success) {
+    const otpError = parsed.error.issues.find((issue) => issue.path[0] === 'otp')?.message
+    return json<Result>({ intent: 'verify', error: otpError ? '' : parsed.error.issues[0].message, otpError })
+  }
+  const verify = await api({ request, context }, '/auth/verify-otp', { method: 'POST', body: parsed.data })
+  if (!verify.ok) return json<Result>({ intent: 'verify', error: verify.error.message })
+  const clearPending = new Headers({ 'set-cookie': await pendingEmailCookie.serialize('', { maxAge: 0 }) })
+  return redirect('/personal-details', { headers: mergeHeaders(verify.headers, clearPending) })
+}
+
+/** Seconds left before another code may be asked for, ticking down once a second. */
+function useCountdown(seconds: number | undefined, key: unknown) {
+  const [left, setLeft] = useState(seconds ?? 0)
+  useEffect(() => {
+    setLeft(seconds ?? 0)
+    if (!seconds) return
+    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), COUNTDOWN_TICK_MS)
+    return () => clearInterval(timer)
+  }, [seconds, key])
+  return left
+}
+
+export default function VerifyOtp() {
+  const { email } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const verifying = useSubmitting('/verify-otp', 'verify')
+  const resending = useSubmitting('/verify-otp', 'resend')
+  const resend = result?.intent === 'resend' ? result : undefined
+  const verify = result?.intent === 'verify' ? result : undefined
+  const countdown = useCountdown(resend?.waitTime, resend)
+  // Once a resend is refused for the hourly limit, the button stays blocked on this page.
+  const [blocked, setBlocked] = useState(false)
+  useEffect(() => {
+    if (resend?.blocked) setBlocked(true)
+  }, [resend])
+  const [clientError, setClientError] = useState<string>()
+  useEffect(() => setClientError(undefined), [result])
+
+  const checkCode = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    if (submitter?.value === 'resend') return
+    const code = new FormData(event.currentTarget).getAll('otp').join('')
+    if (otpSchema.safeParse(code).success) return setClientError(undefined)
+    event.preventDefault()
+    setClientError(messages.otpInvalid)
+  }
+  const otpError = clientError ?? verify?.otpError
+  const resendLabel = resending ? 'Resending...' : blocked ? 'Resend blocked' : countdown > 0 ? `Resend in ${countdown}s` : 'Resend OTP'
+
+  return (
+    <>
+      <h1>Verify your email</h1>
+      <p className="subtitle">Enter the 6-digit code sent to your email.</p>
+      <Form method="post" replace onSubmit={checkCode} noValidate>
+        {email ? (
+          <>
+            {/* A disabled field is not sent, so the address travels in a hidden one. */}
+            <input type="hidden" name="email" value={email} />
+            <div className="field">
+              <label htmlFor="verify-email">Email</label>
+              <input id="verify-email" type="email" value={email} disabled readOnly />
+            </div>
+          </>
+        ) : (
+          // Nothing remembered (another browser, cleared cookies): the address is typed instead.
+          <div className="field">
+            <label htmlFor="verify-email">Email</label>
+            <input id="verify-email" name="email" type="email" autoComplete="email" required />
+          </div>
+        )}
+        <OtpInput name="otp" invalid={Boolean(otpError)} describedBy={otpError ? 'otp-error' : undefined} />
+        <ErrorList id="otp-error" errors={otpError ? [otpError] : null} />
+        <FormMessage tone="error">{verify?.error}</FormMessage>
+        <button type="submit" name="intent" value="verify" className="button primary wide" disabled={verifying}>
+          {verifying ? 'Verifying...' : 'Verify'}
+        </button>
+        <div className="resend">
+          <FormMessage tone={resend?.error ? 'error' : 'success'}>{resend?.error ?? resend?.message}</FormMessage>
+          <button type="submit" name="intent" value="resend" className="button secondary" disabled={resending || blocked || countdown > 0}>
+            {resendLabel}
+          </button>
+        </div>
+      </Form>
+      <Form method="get" action="/login">
+        <button type="submit" className="button ghost">
+          Back to login
+        </button>
+      </Form>
+    </>
+  )
+}

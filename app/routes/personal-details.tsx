@@ -1,0 +1,248 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState, type ReactNode } from 'react'
+import type { z } from 'zod'
+import { BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES, PRODUCT_NAME } from '#domain/constants'
+import { profileFormSchema, type ProfileDraft } from '#domain/profile'
+import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
+import { Modal } from '#app/components/modal'
+import { api, mergeHeaders } from '#app/lib/api.server'
+import { useHydrated } from '#app/lib/hydrated'
+import { getLanding } from '#app/lib/session.server'
+import { useSubmitting } from '#app/lib/submitting'
+
+export const meta: MetaFunction = () => [{ title: `Complete Your Profile · ${PRODUCT_NAME}` }]
+
+type Role = { _id: string; name: string }
+type Values = Required<Pick<ProfileDraft, 'personal' | 'professional' | 'financial'>> & { roleId: string }
+type Section = 'personal' | 'professional' | 'financial'
+
+const SECTIONS = ['personal', 'professional', 'financial'] as const
+
+/** Any stored value (a saved profile's numbers and nulls, or a draft's strings) as form text. */
+function asFormValues(source: Record<string, unknown> | null | undefined) {
+  return Object.fromEntries(Object.entries(source ?? {}).map(([key, value]) => [key, value == null ? '' : String(value)]))
+}
+
+/**
+ * Open to the signed-out too: the spec describes this screen for them (fill now, log in on
+ * submit). What they typed is kept as a server-side draft when submit asks them to sign in.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const [landing, roles, draft] = await Promise.all([
+    getLanding(args),
+    api<{ roles: Role[] }>(args, '/roles'),
+    api<{ draft: ProfileDraft | null }>(args, '/form/draft'),
+  ])
+  const user = landing.user
+  const saved = draft.ok && draft.data.draft
+  let values: Values
+  if (saved) {
+    values = { personal: saved.personal ?? {}, professional: saved.professional ?? {}, financial: saved.financial ?? {}, roleId: saved.selectedRoleId ?? '' }
+  } else {
+    const profile = user ? await api<Record<Section, Record<string, unknown>> & { roleId: Role | null }>(args, `/form/profile/${user._id}`) : null
+    const data = profile?.ok ? profile.data : null
+    values = {
+      personal: asFormValues(data?.personal),
+      professional: asFormValues(data?.professional),
+      financial: { ...asFormValues(data?.financial) },
+      roleId: data?.roleId?._id ?? '',
+    }
+  }
+  values.financial.currency ||= DEFAULT_CURRENCY
+  const personalEmail = values.personal.email
+  return json({
+    user: user ? { email: user.email } : null,
+    roles: roles.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
+    values,
+    differentEmail: Boolean(user && personalEmail && personalEmail !== user.email),
+  })
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const formData = await args.request.formData()
+  const submission = parseWithZod(formData, { schema: profileFormSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply(), loginRequired: false, saved: null })
+  const { useDifferentEmail, ...profile } = submission.value
+  const landing = await getLanding(args)
+  if (landing.user && !useDifferentEmail) profile.personal.email = landing.user.email
+  const submit = await api(args, '/form/submit', { method: 'POST', body: profile })
+  if (submit.ok) {
+    return json({ result: submission.reply(), loginRequired: false, saved: String(submit.data.message || 'Profile saved') }, { headers: submit.headers })
+  }
+  if (submit.error.status === 401) {
+    // Kept as typed, so nothing is lost while the user signs in.
+    const draft = await api(args, '/form/draft', { method: 'PUT', body: draftOf(formData) })
+    return json({ result: submission.reply(), loginRequired: true, saved: null }, { headers: mergeHeaders(draft.headers) })
+  }
+  return json({ result: submission.reply({ formErrors: [submit.error.message] }), loginRequired: false, saved: null })
+}
+
+function draftOf(formData: FormData): ProfileDraft {
+  const draft: Required<ProfileDraft> = { personal: {}, professional: {}, financial: {}, selectedRoleId: '' }
+  for (const [name, value] of formData) {
+    if (typeof value !== 'string') continue
+    if (name === 'roleId') draft.selectedRoleId = value.slice(0, 64)
+    const [section, key] = name.split('.')
+    if (key && (SECTIONS as readonly string[]).includes(section)) (draft[section as Section] as Record<string, string>)[key] = value.slice(0, 2000)
+  }
+  return draft
+}
+
+export default function PersonalDetails() {
+  const { user, roles, values, differentEmail } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const submitting = useSubmitting('/personal-details')
+  const hydrated = useHydrated()
+  const [form, fields] = useForm<z.input<typeof profileFormSchema>>({
+    id: 'profile',
+    lastResult: actionData?.result,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const personal = fields.personal.getFieldset()
+  const professional = fields.professional.getFieldset()
+  const financial = fields.financial.getFieldset()
+
+  const [open, setOpen] = useState<Record<Section, boolean>>({ personal: true, professional: false, financial: false })
+  const failed = form.status === 'error'
+  // The required-fields check opens every section so each missing field can be seen.
+  useEffect(() => {
+    if (failed) setOpen({ personal: true, professional: true, financial: true })
+  }, [failed, form.errors])
+  const [loginModal, setLoginModal] = useState(false)
+  useEffect(() => setLoginModal(Boolean(actionData?.loginRequired)), [actionData])
+  const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
+  const isOpen = (section: Section) => open[section] || (!hydrated && failed)
+
+  const section = (key: Section, title: string, children: ReactNode) => (
+    <details open={isOpen(key)} onToggle={(event) => {
+      const now = event.currentTarget.open
+      setOpen((state) => (state[key] === now ? state : { ...state, [key]: now }))
+    }} className="section">
+      <summary>
+        <h2>{title}</h2>
+      </summary>
+      <div className="grid">{children}</div>
+    </details>
+  )
+
+  return (
+    <main className="page-center wide">
+      <section className="card">
+        <h1>Complete Your Profile</h1>
+        <Form method="post" {...getFormProps(form)}>
+          {section(
+            'personal',
+            'Personal Details',
+            <>
+              <Field label="Full Name *" meta={personal.name} inputProps={{ required: true, autoComplete: 'name' }} />
+              <Field label="Date of Birth *" meta={personal.dob} type="date" inputProps={{ required: true }} />
+              <Field label="Phone Number *" meta={personal.phone} type="tel" inputProps={{ required: true, autoComplete: 'tel' }} />
+              <div className="field">
+                <Field
+                  label="Personal Email"
+                  meta={personal.email}
+                  type="email"
+                  help={user ? `Won't change your login email (${user.email})` : 'You can fill in this form now; you will be asked to log in when you submit.'}
+                  inputProps={{ disabled: Boolean(user) && hydrated && !useOtherEmail }}
+                />
+                {user ? (
+                  <label className="checkbox">
+                    <input
+                      {...getInputProps(fields.useDifferentEmail, { type: 'checkbox' })}
+                      key="useDifferentEmail"
+                      defaultChecked={differentEmail}
+                      onChange={(event) => setUseOtherEmail(event.currentTarget.checked)}
+                    />
+                    Use a different personal email
+                  </label>
+                ) : null}
+              </div>
+              <Field label="Qualification *" meta={personal.qualification} inputProps={{ required: true }} />
+              <SelectField label="Marital Status" meta={personal.maritalStatus} options={MARITAL_STATUSES} />
+              <SelectField label="Blood Group" meta={personal.bloodGroup} options={BLOOD_GROUPS} />
+              <Field label="Father's Name" meta={personal.fatherName} />
+              <Field label="Father's Occupation" meta={personal.fatherOccupation} />
+              <Field label="Mother's Name" meta={personal.motherName} />
+              <Field label="Mother's Occupation" meta={personal.motherOccupation} />
+              <div className="field span-2">
+                <label htmlFor={personal.siblings.id}>Siblings</label>
+                <textarea {...getTextareaProps(personal.siblings, { ariaAttributes: true })} key={personal.siblings.key} rows={2} />
+                <ErrorList id={personal.siblings.errorId} errors={personal.siblings.errors} />
+              </div>
+            </>,
+          )}
+          {section(
+            'professional',
+            'Professional Details',
+            <>
+              <Field label="Employee ID" meta={professional.employId} />
+              <Field label="Designation" meta={professional.designation} />
+              <SelectField
+                label="Role *"
+                meta={fields.roleId}
+                options={roles.map((role) => ({ value: role._id, label: role.name }))}
+                placeholder="Select a role"
+                selectProps={{ required: true }}
+              />
+              <Field label="Work Location" meta={professional.workLocation} />
+              <Field label="ASBL Experience (years)" meta={professional.asblExperience} type="number" inputProps={{ min: 0, step: 0.1 }} />
+              <Field label="Previous Experience (years) *" meta={professional.previousExperience} type="number" inputProps={{ min: 0, step: 0.1, required: true }} />
+              <Field label="Total Experience (years)" meta={professional.totalExperience} type="number" inputProps={{ min: 0, step: 0.1 }} />
+              <Field label="Reporting Manager" meta={professional.reportingManager} />
+              <Field label="Date of Joining" meta={professional.dateOfJoining} type="date" />
+              <Field label="Date of Leaving" meta={professional.dateOfLeaving} type="date" />
+              <Field label="Previous Employer" meta={professional.previousEmployer} />
+              <Field label="Previous Designation" meta={professional.previousDesignation} />
+            </>,
+          )}
+          {section(
+            'financial',
+            'Financial Details',
+            <>
+              <Field label="Previous Organisation Salary *" meta={financial.previousOrgSalary} type="number" inputProps={{ min: 0, step: 1, required: true }} />
+              <SelectField label="Currency" meta={financial.currency} options={CURRENCIES} placeholder="Currency" />
+            </>,
+          )}
+          <FormMessage id={form.errorId} tone="error">
+            {form.errors?.[0]}
+          </FormMessage>
+          <FormMessage tone="success">{actionData?.saved}</FormMessage>
+          <div className="actions">
+            <Link to="/dashboard" className="button secondary">
+              Next
+            </Link>
+            <button type="submit" className="button primary" disabled={submitting}>
+              {submitting ? 'Submitting...' : 'Submit details'}
+            </button>
+          </div>
+        </Form>
+      </section>
+      {loginModal ? (
+        <Modal title="Login required" onClose={() => setLoginModal(false)}>
+          <p>Please log in to submit your details. Your form is saved as draft.</p>
+          <div className="actions">
+            <Link
+              to="/personal-details"
+              className="button secondary"
+              onClick={(event) => {
+                event.preventDefault()
+                setLoginModal(false)
+              }}
+            >
+              Close
+            </Link>
+            <Link to="/login?redirectTo=%2Fpersonal-details" className="button primary">
+              Go to login
+            </Link>
+          </div>
+        </Modal>
+      ) : null}
+    </main>
+  )
+}

@@ -1,0 +1,19 @@
+import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { readSidebar, sidebarCookie } from '#app/lib/cookies.server'
+import { safeRedirect } from '#app/lib/redirect'
+
+/**
+ * Sidebar toggles. Kept in a cookie so the server renders the sidebar as the user left it, with or
+ * without JavaScript. A plain form post comes back to the page it was sent from.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const state = await readSidebar(request)
+  if (form.get('intent') === 'sidebar') state.collapsed = form.get('collapsed') === 'true'
+  if (form.get('intent') === 'planning') state.planningOpen = form.get('open') === 'true'
+  const headers = { 'set-cookie': await sidebarCookie.serialize(state) }
+  const back = form.get('redirectTo')
+  return back ? redirect(safeRedirect(back, '/dashboard'), { headers }) : json(state, { headers })
+}
+
+export const loader = () => redirect('/dashboard')

@@ -1,0 +1,44 @@
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from './scripts/browser.mjs'
+
+const PORT = 3100
+const API_PORT = 3101
+export const E2E_DATA_DIR = path.resolve('.cache/e2e-data')
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-admin1!' }
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  },
+  projects: [
+    { name: 'js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: true } },
+    { name: 'no-js', use: { ...devices['Desktop Chrome'], javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://localhost:${PORT}/healthz`,
+    // Never a developer's running app and database: the tests start their own.
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      API_PORT: String(API_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+      SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+      NODE_ENV: 'test',
+    },
+  },
+})

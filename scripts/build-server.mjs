@@ -1,0 +1,20 @@
+// Bundles the two server processes and the database scripts into build/server/ (dependencies stay
+// in node_modules). Remix builds the web app itself (`remix build`).
+import { build } from 'esbuild'
+
+await build({
+  entryPoints: {
+    api: 'api/main.ts',
+    web: 'server/web.ts',
+    seed: 'scripts/seed.ts',
+    migrate: 'scripts/migrate.ts',
+  },
+  outdir: 'build/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+})

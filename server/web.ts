@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import helmet from 'helmet'
+import { parseEnv } from '#domain/env'
+import { sameOrigin } from './origin'
+
+/**
+ * The web process: Remix behind Express. A custom server rather than `remix-serve` because the
+ * API's throttles need the browser's address, which remix-serve does not hand to loaders.
+ */
+const env = parseEnv(process.env)
+const build = (await import(new URL('../web/index.js', import.meta.url).href)) as ServerBuild
+
+const app = express()
+app.disable('x-powered-by')
+app.set('trust proxy', false)
+app.use(compression())
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = randomBytes(16).toString('base64')
+  next()
+})
+app.use(
+  helmet({
+    // Secure-context headers only make sense behind https.
+    strictTransportSecurity: env.PUBLIC_URL.startsWith('https:'),
+    crossOriginEmbedderPolicy: false,
+    // Not helmet's no-referrer: with it a browser sends `Origin: null` on form posts, and the CSRF check needs the origin.
+    referrerPolicy: { policy: 'same-origin' },
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
+      },
+    },
+  }),
+)
+
+// Fingerprinted build assets never change; everything else in public/ may.
+app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
+app.use(express.static('public', { maxAge: '1h' }))
+
+app.get('/healthz', async (_req, res) => {
+  const api = await fetch(`${env.BACKEND_URL}/healthz`).catch(() => null)
+  res.status(api?.ok ? 200 : 503).json({ ok: Boolean(api?.ok) })
+})
+
+// CSRF: a form post must come from a page of ours (DESIGN §4); checked once, for every action.
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD' || sameOrigin(req, env.PUBLIC_URL)) return next()
+  res.status(403).type('text/plain').send('Forbidden: this form was not sent from this site.')
+})
+
+app.all(
+  '*',
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientAddress: req.socket.remoteAddress ?? '',
+      backendUrl: env.BACKEND_URL,
+    }),
+  }),
+)
+
+const server = app.listen(env.PORT, () => console.log(`Web listening on ${env.PUBLIC_URL} (port ${env.PORT}), API at ${env.BACKEND_URL}`))
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.close(() => process.exit(0)))
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { signedUpUser, startApi, uniqueEmail, type Api } from '../support/api-harness'
+import { expectClientError, landingUser, sessionToken, setStatus } from '../support/helpers'
+
+let api: Api
+beforeAll(async () => {
+  api = await startApi()
+  await signedUpUser(api) // the administrator
+})
+afterAll(() => api.close())
+
+const FIFTEEN_MINUTES = 15 * 60_000
+const login = (client: ReturnType<Api['client']>, email: string, password: string) => client.post('/auth/login', { email, password })
+
+describe('POST /auth/login', () => {
+  test('the right password answers the user and signs in', async () => {
+    const { email, password, id } = await signedUpUser(api)
+    const client = api.client()
+    const answer = await login(client, email, password)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ user: { _id: id, email, role: 'User', status: 'Active' } })
+    expect(answer.body.user).not.toHaveProperty('passwordHash')
+    expect(sessionToken(client)).toMatch(/^[\w-]{43}$/)
+    expect(await landingUser(client)).toMatchObject({ _id: id })
+  })
+
+  test('the email is trimmed and matched whatever its case', async () => {
+    const { email, password } = await signedUpUser(api)
+    expect((await login(api.client(), `  ${email.toUpperCase()} `, password)).status).toBe(200)
+  })
+
+  test("an unknown account answers 401 containing 'user not found'", async () => {
+    const answer = await login(api.client(), uniqueEmail(), 'Secret1!')
+    expectClientError(answer, 401)
+    expect(answer.body.error.toLowerCase()).toContain('user not found')
+  })
+
+  test("a wrong password answers 401 'Invalid email or password' and does not sign in", async () => {
+    const { email } = await signedUpUser(api)
+    const client = api.client()
+    const answer = await login(client, email, 'Wrong1!x')
+    expectClientError(answer, 401)
+    expect(answer.body.error).toBe('Invalid email or password')
+    expect(sessionToken(client)).toBeUndefined()
+  })
+
+  test("an unverified account: 'email not verified' only once the password is right", async () => {
+    const email = uniqueEmail()
+    await api.client().post('/auth/signup', { email, password: 'Secret1!' })
+    const wrong = await login(api.client(), email, 'Wrong1!x')
+    expectClientError(wrong, 401)
+    expect(wrong.body.error).toBe('Invalid email or password')
+    const client = api.client()
+    const right = await login(client, email, 'Secret1!')
+    expectClientError(right, 401)
+    expect(right.body.error.toLowerCase()).toContain('email not verified')
+    expect(sessionToken(client)).toBeUndefined()
+  })
+
+  test.each([
+    ['email', { password: 'Secret1!' }],
+    ['password', { email: 'ana@example.com' }],
+    ['password', { email: 'ana@example.com', password: '' }],
+  ])('%s is required: 400 naming the field', async (field, body) => {
+    const answer = await api.client().post('/auth/login', body)
+    expectClientError(answer, 400)
+    expect(answer.body.error).toMatch(new RegExp(`^${field}: `))
+  })
+
+  test('an inactive user cannot log in, and gets no session', async () => {
+    const { email, password, id } = await signedUpUser(api)
+    await setStatus(api, id, 'Inactive')
+    const client = api.client()
+    const answer = await login(client, email, password)
+    expectClientError(answer, 403)
+    expect(answer.body.error).toMatch(/inactive/i)
+    expect(sessionToken(client)).toBeUndefined()
+    // A wrong password tells nothing more than for anyone else.
+    expect((await login(api.client(), email, 'Wrong1!x')).body.error).toBe('Invalid email or password')
+  })
+
+  test('an inactive user is signed out of the session they had', async () => {
+    const { client, id } = await signedUpUser(api)
+    expect(await landingUser(client)).not.toBeNull()
+    await setStatus(api, id, 'Inactive')
+    expect(await landingUser(client)).toBeNull()
+  })
+
+  test('an inactive user made active again can log in', async () => {
+    const { email, password, id } = await signedUpUser(api)
+    await setStatus(api, id, 'Inactive')
+    await setStatus(api, id, 'Active')
+    expect((await login(api.client(), email, password)).status).toBe(200)
+  })
+})
+
+describe('login throttling', () => {
+  test('10 failures for one email in 15 minutes: the next attempt answers 429 with waitTime, even with the right password', async () => {
+    const { email, password } = await signedUpUser(api)
+    // From two addresses: the count is per account.
+    const [one, two] = [api.client(), api.client()]
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? one : two, email, 'Wrong1!x')).status).toBe(401)
+    const blocked = await login(api.client(), email, password)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body).toEqual({ error: expect.stringMatching(/Too many login attempts/), waitTime: 15 * 60 })
+  })
+
+  test('9 failures do not block', async () => {
+    const { email, password } = await signedUpUser(api)
+    const client = api.client()
+    for (let i = 0; i < 9; i++) await login(client, email, 'Wrong1!x')
+    expect((await login(client, email, password)).status).toBe(200)
+  })
+
+  test('an email blocked does not block other emails from another address', async () => {
+    const target = await signedUpUser(api)
+    const other = await signedUpUser(api)
+    const attacker = api.client()
+    for (let i = 0; i < 10; i++) await login(attacker, target.email, 'Wrong1!x')
+    expect((await login(attacker, target.email, target.password)).status).toBe(429)
+    expect((await login(api.client(), other.email, other.password)).status).toBe(200)
+  })
+
+  test('waitTime counts down, and the email recovers once the 15-minute window has passed', async () => {
+    const { email, password } = await signedUpUser(api)
+    const client = api.client()
+    for (let i = 0; i < 10; i++) await login(client, email, 'Wrong1!x')
+    api.advance(5 * 60_000)
+    const blocked = await login(client, email, password)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.waitTime).toBe(10 * 60)
+    api.advance(10 * 60_000 - 1000)
+    expect((await login(client, email, password)).body.waitTime).toBe(1)
+    api.advance(1000)
+    expect((await login(client, email, password)).status).toBe(200)
+  })
+
+  test('failures older than 15 minutes no longer count', async () => {
+    const { email, password } = await signedUpUser(api)
+    const client = api.client()
+    for (let i = 0; i < 9; i++) await login(client, email, 'Wrong1!x')
+    api.advance(FIFTEEN_MINUTES)
+    await login(client, email, 'Wrong1!x')
+    expect((await login(client, email, password)).status).toBe(200)
+  })
+
+  test('a successful login clears the failures counted for that email', async () => {
+    const { email, password } = await signedUpUser(api)
+    const client = api.client()
+    for (let i = 0; i < 9; i++) await login(client, email, 'Wrong1!x')
+    expect((await login(client, email, password)).status).toBe(200)
+    for (let i = 0; i < 9; i++) await login(client, email, 'Wrong1!x')
+    expect((await login(client, email, password)).status).toBe(200)
+  })
+
+  test('50 failures from one address: that address answers 429 with waitTime for any email; others are fine; it recovers after the window', async () => {
+    const victim = await signedUpUser(api)
+    const address = api.client()
+    // Unknown accounts, one try each, so that no single email reaches its own limit.
+    for (let i = 0; i < 50; i++) expect((await login(address, uniqueEmail('probe'), 'Wrong1!x')).status).toBe(401)
+    const blocked = await login(address, victim.email, victim.password)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.waitTime).toBe(15 * 60)
+    // Another client with the same forwarded address is the same caller.
+    expect((await login(api.client(address.forwardedFor), victim.email, victim.password)).status).toBe(429)
+    expect((await login(api.client(), victim.email, victim.password)).status).toBe(200)
+    api.advance(FIFTEEN_MINUTES)
+    expect((await login(address, victim.email, victim.password)).status).toBe(200)
+  })
+
+  test('49 failures from one address do not block it', async () => {
+    const victim = await signedUpUser(api)
+    const address = api.client()
+    for (let i = 0; i < 49; i++) await login(address, uniqueEmail('probe'), 'Wrong1!x')
+    expect((await login(address, victim.email, victim.password)).status).toBe(200)
+  })
+})
