@@ -50,7 +50,13 @@ export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
 // Forms send '' for an empty field and JSON callers send null: both mean "not given", and so
 // does a field of spaces only (else a blank name would pass the required-fields check).
 const blankToNull = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
-const text = (max = 200) => z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).nullable())
+// PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input,
+// else the insert fails with a 500.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value)
+const UNSTORABLE = 'Contains characters that cannot be saved'
+const text = (max = 200) =>
+  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).refine(storable, UNSTORABLE).nullable())
 const isoDate = z.preprocess(blankToNull, z.iso.date('Enter a valid date').nullable())
 const years = z.preprocess(
   blankToNull,
@@ -129,12 +135,12 @@ export type ProfileSubmission = z.infer<typeof profileSubmissionSchema>
 
 /** A draft keeps what was typed, as typed (even half-finished): raw strings under known keys. */
 const rawSection = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) =>
-  z.partialRecord(z.enum(Object.keys(shape.shape) as [string, ...string[]]), z.string().max(2000)).optional()
+  z.partialRecord(z.enum(Object.keys(shape.shape) as [string, ...string[]]), z.string().max(2000).refine(storable, UNSTORABLE)).optional()
 export const profileDraftSchema = z.strictObject({
   personal: rawSection(personalSchema),
   professional: rawSection(professionalSchema),
   financial: rawSection(financialSchema),
-  selectedRoleId: z.string().max(64).optional(),
+  selectedRoleId: z.string().max(64).refine(storable, UNSTORABLE).optional(),
 })
 export type ProfileDraft = z.infer<typeof profileDraftSchema>
 

@@ -70,7 +70,7 @@ describe('POST /form/submit', () => {
     })
   })
 
-  test('on submit: email trimmed, empty dob and salary read as missing, currency defaults to INR', async () => {
+  test('on submit: the email is trimmed and the currency defaults to INR', async () => {
     const { client, id } = await signedUpUser(api)
     const payload = profilePayload(developer._id, { personal: { email: '  me@example.com ' }, financial: { currency: '' } })
     expect((await client.post('/form/submit', payload)).status).toBe(200)
