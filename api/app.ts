@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import type { Deps } from './deps'
-import { installErrorHandler } from './http/errors'
+import { frameworkErrors, installErrorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
 import { formRoutes } from './routes/form'
 import { landingRoutes } from './routes/landing'
@@ -16,6 +16,7 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     bodyLimit: 64 * 1024,
     // X-Forwarded-For is believed only from the web processes, so a browser cannot pick its address.
     trustProxy: deps.trustProxy,
+    frameworkErrors,
   })
   installErrorHandler(app)
   await app.register(cookie)

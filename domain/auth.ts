@@ -1,4 +1,5 @@
-import { z } from 'zod'
+// zod/mini: the same rules as full zod in a build small enough to ship to every browser.
+import * as z from 'zod/mini'
 import { MIN_PASSWORD_LENGTH, OTP_LENGTH, OTP_PURPOSE_SIGNUP } from './constants'
 
 /** Texts of the access document §5, to the letter. */
@@ -16,38 +17,35 @@ export const messages = {
 // Letters, digits and the specials @$!%*?& only, with at least one of each kind.
 const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/
 
-export const emailSchema = z
-  .string({ error: messages.emailRequired })
-  .trim()
-  .min(1, messages.emailRequired)
-  .max(254, messages.emailInvalid)
-  .pipe(z.email({ error: messages.emailInvalid }))
+export const emailSchema = z.pipe(
+  z.string({ error: messages.emailRequired }).check(z.trim(), z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid)),
+  z.email({ error: messages.emailInvalid }),
+)
 
 export const newPasswordSchema = z
   .string({ error: messages.passwordRequired })
-  .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)
-  .max(128, 'Password must be at most 128 characters')
-  .regex(PASSWORD_PATTERN, messages.passwordComposition)
+  .check(
+    z.minLength(MIN_PASSWORD_LENGTH, messages.passwordTooShort),
+    z.maxLength(128, 'Password must be at most 128 characters'),
+    z.regex(PASSWORD_PATTERN, messages.passwordComposition),
+  )
 
-const passwordSchema = z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1024)
+const passwordSchema = z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired), z.maxLength(1024))
 
-export const otpSchema = z
-  .string({ error: messages.otpInvalid })
-  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.otpInvalid)
+export const otpSchema = z.string({ error: messages.otpInvalid }).check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.otpInvalid))
 
-const confirmed = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: messages.passwordsDoNotMatch })
-  }
-}
+const confirmation = z.string({ error: messages.passwordsDoNotMatch })
+/** The password typed twice: the second must match the first. */
+const passwordsMatch = { path: ['confirmPassword'], message: messages.passwordsDoNotMatch }
+const same = (value: { password: string; confirmPassword: string }) => value.password === value.confirmPassword
 
 // The forms (browser and web action) and the API payloads (strict: unknown keys are refused).
 export const signupFormSchema = z
-  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: z.string({ error: messages.passwordsDoNotMatch }) })
-  .superRefine(confirmed)
+  .object({ email: emailSchema, password: newPasswordSchema, confirmPassword: confirmation })
+  .check(z.refine((value) => same(value), passwordsMatch))
 export const signupPayload = z.strictObject({ email: emailSchema, password: newPasswordSchema })
 
-export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema, redirectTo: z.string().optional() })
+export const loginFormSchema = z.object({ email: emailSchema, password: passwordSchema, redirectTo: z.optional(z.string()) })
 export const loginPayload = z.strictObject({ email: emailSchema, password: passwordSchema })
 
 export const verifyOtpFormSchema = z.object({ email: emailSchema, otp: otpSchema })
@@ -58,11 +56,11 @@ export const resendOtpPayload = z.strictObject({ email: emailSchema, purpose: z.
 export const forgotPasswordSchema = z.object({ email: emailSchema })
 export const forgotPasswordPayload = z.strictObject({ email: emailSchema })
 
-const tokenSchema = z.string({ error: messages.missingToken }).trim().min(1, messages.missingToken).max(200, messages.missingToken)
+const tokenSchema = z.string({ error: messages.missingToken }).check(z.trim(), z.minLength(1, messages.missingToken), z.maxLength(200, messages.missingToken))
 
 export const resetPasswordFormSchema = z
-  .object({ token: tokenSchema, password: newPasswordSchema, confirmPassword: z.string({ error: messages.passwordsDoNotMatch }) })
-  .superRefine(confirmed)
+  .object({ token: tokenSchema, password: newPasswordSchema, confirmPassword: confirmation })
+  .check(z.refine((value) => same(value), passwordsMatch))
 export const resetPasswordPayload = z.strictObject({ token: tokenSchema, newPassword: newPasswordSchema })
 
 export type SignupPayload = z.infer<typeof signupPayload>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES } from './constants'
 
 /** Labels of the profile form (access document §5); the required-fields message lists them. */
@@ -49,26 +49,24 @@ export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
 
 // Forms send '' for an empty field and JSON callers send null: both mean "not given", and so
 // does a field of spaces only (else a blank name would pass the required-fields check).
-const blankToNull = (value: unknown) => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
+const blankToNull = (value: unknown): unknown => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
+const optionalOf = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToNull), z.nullable(schema))
 // PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input,
 // else the insert fails with a 500.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const storable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value)
-const UNSTORABLE = 'Contains characters that cannot be saved'
-const text = (max = 200) =>
-  z.preprocess(blankToNull, z.string().trim().max(max, `At most ${max} characters`).refine(storable, UNSTORABLE).nullable())
-const isoDate = z.preprocess(blankToNull, z.iso.date('Enter a valid date').nullable())
-const years = z.preprocess(
-  blankToNull,
-  z.coerce.number({ error: 'Enter a number of years' }).min(0, 'Must be at least 0').max(80, 'Must be at most 80').nullable(),
+const storable = z.refine<string>((value) => !value.includes('\u0000') && !LONE_SURROGATE.test(value), 'Contains characters that cannot be saved')
+const text = (max = 200) => optionalOf(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), storable))
+const isoDate = optionalOf(z.iso.date('Enter a valid date'))
+const years = optionalOf(
+  z.coerce.number({ error: 'Enter a number of years' }).check(z.minimum(0, 'Must be at least 0'), z.maximum(80, 'Must be at most 80')),
 )
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToNull, z.enum(values).nullable())
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => optionalOf(z.enum(values))
 
 export const personalSchema = z.strictObject({
   name: text(120),
   dob: isoDate,
-  phone: z.preprocess(blankToNull, z.string().trim().regex(/^\+?[\d\s()-]{6,20}$/, 'Enter a valid phone number').nullable()),
-  email: z.preprocess(blankToNull, z.string().trim().max(254).pipe(z.email('Enter a valid email address')).nullable()),
+  phone: optionalOf(z.string().check(z.trim(), z.regex(/^\+?[\d\s()-]{6,20}$/, 'Enter a valid phone number'))),
+  email: optionalOf(z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter a valid email address'))),
   qualification: text(),
   maritalStatus: oneOf(MARITAL_STATUSES),
   bloodGroup: oneOf(BLOOD_GROUPS),
@@ -95,11 +93,15 @@ export const professionalSchema = z.strictObject({
 })
 
 export const financialSchema = z.strictObject({
-  previousOrgSalary: z.preprocess(
-    blankToNull,
-    z.coerce.number({ error: 'Enter an amount' }).int('Use whole numbers').min(0, 'Must be at least 0').max(1e12).nullable(),
+  previousOrgSalary: optionalOf(
+    z.coerce
+      .number({ error: 'Enter an amount' })
+      .check(z.multipleOf(1, 'Use whole numbers'), z.minimum(0, 'Must be at least 0'), z.maximum(1e12, 'Must be at most 1000000000000')),
   ),
-  currency: z.preprocess((v) => blankToNull(v) ?? DEFAULT_CURRENCY, z.enum(CURRENCIES)),
+  currency: z.pipe(
+    z.transform((value: unknown) => blankToNull(value) ?? DEFAULT_CURRENCY),
+    z.enum(CURRENCIES),
+  ),
 })
 
 const uuid = z.uuid('Choose a role from the list')
@@ -108,10 +110,10 @@ const sections = {
   personal: personalSchema,
   professional: professionalSchema,
   financial: financialSchema,
-  roleId: z.preprocess(blankToNull, uuid.nullable()),
+  roleId: optionalOf(uuid),
 }
 
-type Sections = z.infer<z.ZodObject<typeof sections>>
+type Sections = z.infer<z.ZodMiniObject<typeof sections>>
 
 const fieldValue = (data: Sections, field: ProfileField) => {
   if (field === 'roleId') return data.roleId
@@ -120,34 +122,34 @@ const fieldValue = (data: Sections, field: ProfileField) => {
 }
 
 /** The "further submit check": every required field missing is named in one message. */
-const requireFields = (data: Sections, ctx: z.RefinementCtx) => {
+const requireFields = z.superRefine((data: Sections, ctx) => {
   const missing = requiredProfileFields.filter((field) => fieldValue(data, field) == null)
   if (missing.length === 0) return
   ctx.addIssue({ code: 'custom', path: [], message: requiredFieldsMessage(missing) })
   for (const field of missing) {
     ctx.addIssue({ code: 'custom', path: field.split('.'), message: `${profileLabels[field]} is required` })
   }
-}
+})
 
 /** POST /form/submit: what the API accepts and the form sends. */
-export const profileSubmissionSchema = z.strictObject(sections).superRefine(requireFields)
+export const profileSubmissionSchema = z.strictObject(sections).check(requireFields)
 export type ProfileSubmission = z.infer<typeof profileSubmissionSchema>
 
 /** A draft keeps what was typed, as typed (even half-finished): raw strings under known keys. */
-const rawSection = <T extends z.ZodRawShape>(shape: z.ZodObject<T>) =>
-  z.partialRecord(z.enum(Object.keys(shape.shape) as [string, ...string[]]), z.string().max(2000).refine(storable, UNSTORABLE)).optional()
+const rawSection = (shape: Record<string, unknown>) =>
+  z.optional(z.partialRecord(z.enum(Object.keys(shape) as [string, ...string[]]), z.string().check(z.maxLength(2000), storable)))
 export const profileDraftSchema = z.strictObject({
-  personal: rawSection(personalSchema),
-  professional: rawSection(professionalSchema),
-  financial: rawSection(financialSchema),
-  selectedRoleId: z.string().max(64).refine(storable, UNSTORABLE).optional(),
+  personal: rawSection(personalSchema.shape),
+  professional: rawSection(professionalSchema.shape),
+  financial: rawSection(financialSchema.shape),
+  selectedRoleId: z.optional(z.string().check(z.maxLength(64), storable)),
 })
 export type ProfileDraft = z.infer<typeof profileDraftSchema>
 
 /** The web form adds the checkbox that unlocks a personal email different from the login one. */
 export const profileFormSchema = z
-  .object({ ...sections, useDifferentEmail: z.preprocess((v) => v === 'on' || v === true, z.boolean()) })
-  .superRefine(requireFields)
+  .object({ ...sections, useDifferentEmail: z.pipe(z.transform((value: unknown) => value === 'on' || value === true), z.boolean()) })
+  .check(requireFields)
 
 /**
  * PUT /form/profile/{id}: the profile as GET answered it, edited. The role may come back as the
@@ -157,10 +159,10 @@ export const profileUpdateSchema = z.strictObject({
   personal: personalSchema,
   professional: professionalSchema,
   financial: financialSchema,
-  roleId: z.preprocess(
-    (value) => (value && typeof value === 'object' && '_id' in value ? (value as { _id: unknown })._id : blankToNull(value)),
-    uuid.nullable(),
+  roleId: z.pipe(
+    z.transform((value: unknown) => (value && typeof value === 'object' && '_id' in value ? (value as { _id: unknown })._id : blankToNull(value))),
+    z.nullable(uuid),
   ),
-  status: z.enum(ACCOUNT_STATUSES).optional(),
+  status: z.optional(z.enum(ACCOUNT_STATUSES)),
 })
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>

@@ -1,5 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
-import type { z } from 'zod'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { safeParse, type $ZodType, type output } from 'zod/v4/core'
 
 /** A failure the client caused or may act on: answered as `{ error, waitTime? }` (DESIGN §5). */
 export class HttpError extends Error {
@@ -18,8 +18,8 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (message = 'Not found') => new HttpError(404, message)
 
 /** Parses a payload with its domain schema; the first problem becomes a 400 naming the field. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {})
+export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
+  const result = safeParse(schema, input ?? {})
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const field = issue.path.join('.')
@@ -40,6 +40,20 @@ export function installErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ error: 'Something went wrong' })
   })
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ error: 'Not found' }))
+}
+
+/**
+ * URLs refused before routing (bad percent-encoding, a path parameter over 100 characters) skip
+ * the error handler and the hooks: answered here in the same JSON shape, with the same headers.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 400
+  void reply
+    .status(status)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none';frame-ancestors 'none'")
+    .header('cache-control', 'no-store')
+    .send({ error: status === 414 ? 'The address is too long' : 'The address is not valid' })
 }
 
 function clientMessage(error: FastifyError) {

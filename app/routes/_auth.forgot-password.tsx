@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithSchema } from '#app/lib/validation'
 import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '#domain/auth'
@@ -12,7 +13,7 @@ const FALLBACK = 'If the email exists, a reset link has been sent to your email.
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema })
+  const submission = parseWithSchema(await request.formData(), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
   const forgot = await api({ request, context }, '/auth/forgot-password', { method: 'POST', body: submission.value })
   if (!forgot.ok) return json({ result: submission.reply({ formErrors: [forgot.error.message] }), sent: null })
@@ -26,7 +27,7 @@ export default function ForgotPassword() {
     id: 'forgot-password',
     lastResult: actionData?.result,
     constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: forgotPasswordSchema }),
     shouldRevalidate: 'onInput',
   })
   return (

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithSchema } from '#app/lib/validation'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: loginFormSchema })
+  const submission = parseWithSchema(await request.formData(), { schema: loginFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: null })
   const { email, password, redirectTo } = submission.value
   const login = await api({ request, context }, '/auth/login', { method: 'POST', body: { email, password } })
@@ -43,7 +44,7 @@ export default function Login() {
     lastResult: actionData?.result,
     defaultValue: { email },
     constraint: getZodConstraint(loginFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: loginFormSchema }),
     shouldRevalidate: 'onInput',
   })
   // The server's message goes away as soon as the user changes what they typed.

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithSchema } from '#app/lib/validation'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema })
+  const submission = parseWithSchema(await request.formData(), { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
   const { token, password } = submission.value
   const reset = await api({ request, context }, '/auth/reset-password', { method: 'POST', body: { token, newPassword: password } })
@@ -37,7 +38,7 @@ export default function ResetPassword() {
     lastResult: actionData?.result,
     defaultValue: { token },
     constraint: getZodConstraint(resetPasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: resetPasswordFormSchema }),
     shouldRevalidate: 'onInput',
   })
   // The error clears when either password field changes.

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { getZodConstraint } from '@conform-to/zod/v4'
+import { parseWithSchema } from '#app/lib/validation'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { signupFormSchema } from '#domain/auth'
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupFormSchema })
+  const submission = parseWithSchema(await request.formData(), { schema: signupFormSchema })
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) })
   const { email, password } = submission.value
@@ -37,7 +38,7 @@ export default function Signup() {
     lastResult: actionData?.result,
     defaultValue: { email },
     constraint: getZodConstraint(signupFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: signupFormSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })

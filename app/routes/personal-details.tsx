@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseWithSchema } from '#app/lib/validation'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
@@ -63,7 +63,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await args.request.formData()
-  const submission = parseWithZod(formData, { schema: profileFormSchema })
+  const submission = parseWithSchema(formData, { schema: profileFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), loginRequired: false, saved: null })
   const { useDifferentEmail, ...profile } = submission.value
   const landing = await getLanding(args)
@@ -100,7 +100,7 @@ export default function PersonalDetails() {
     id: 'profile',
     lastResult: actionData?.result,
     defaultValue: values,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: profileFormSchema }),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
   })
