@@ -99,7 +99,7 @@ function acquireLock(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
       const owner = Number(fs.readFileSync(lockFile, 'utf8'))
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      if (owner && isAlive(owner)) {
         throw new Error(
           `The embedded database in ${dir} is in use by process ${owner}. ` +
             'Stop that process, or set DATABASE_URL to share a PostgreSQL database between processes.',
