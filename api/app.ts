@@ -7,6 +7,7 @@ import { authRoutes } from './routes/auth'
 import { formRoutes } from './routes/form'
 import { landingRoutes } from './routes/landing'
 import { rolesRoutes } from './routes/roles'
+import { usersRoutes } from './routes/users'
 
 /** The API: JSON in and out, cookie sessions, every call of the spec at its exact path. */
 export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
@@ -26,7 +27,7 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes]) {
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
   return app

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { PERMISSIONS } from '#domain/constants'
 import { parseEnv } from '#domain/env'
 import { openDatabase } from '#api/db/client'
-import { users } from '#api/db/schema'
+import { roles, users } from '#api/db/schema'
 import { hashPassword } from '#api/auth/passwords'
 
 /**
@@ -22,12 +22,14 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
   console.log(`Administrator ${email} already exists; its password is unchanged.`)
 } else {
   const password = env.SEED_ADMIN_PASSWORD ?? `${randomBytes(9).toString('base64url')}7@a`
+  const [adminRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Admin'))
   const values = {
     email,
     passwordHash: await hashPassword(password),
     emailVerifiedAt: now,
     status: 'Active' as const,
     role: 'Admin',
+    roleId: adminRole.id,
     permissions: [...PERMISSIONS],
     fullName: 'Portal Administrator',
     createdAt: now,

@@ -85,3 +85,16 @@ export const profileDrafts = pgTable('profile_drafts', {
   expiresAt: at('expires_at').notNull(),
 })
 
+
+/** Every change of a user's role by an administrator. Names are copied so history outlives renames. */
+export const roleHistories = pgTable('role_histories', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  initialRoleId: uuid('initial_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  initialRoleName: text('initial_role_name').notNull(),
+  newRoleId: uuid('new_role_id').references(() => roles.id, { onDelete: 'set null' }),
+  newRoleName: text('new_role_name').notNull(),
+  updatedById: uuid('updated_by_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedByName: text('updated_by_name').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [index('role_histories_updated').on(t.updatedAt)])

@@ -17,7 +17,7 @@ import {
   RESEND_COOLDOWN_MS,
   RESET_TOKEN_TTL_MS,
 } from '#domain/constants'
-import { passwordResets, users } from '#api/db/schema'
+import { passwordResets, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { HttpError, badRequest, parse } from '#api/http/errors'
 import { resetMail, verificationMail } from '#api/mail/messages'
@@ -58,6 +58,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       }
       const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users)
       const first = count === 0
+      const [adminRole] = first ? await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Admin')) : []
       const [user] = await tx
         .insert(users)
         .values({
@@ -65,7 +66,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
           passwordHash,
           createdAt: now,
           // The first account administers the install (DESIGN §2).
-          ...(first && { role: 'Admin', permissions: [...PERMISSIONS] }),
+          ...(first && { role: 'Admin', roleId: adminRole?.id ?? null, permissions: [...PERMISSIONS] }),
         })
         .returning()
       return issueCode(tx, user.id, OTP_PURPOSE_SIGNUP, now)

@@ -2,12 +2,13 @@ import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { DRAFT_TTL_MS } from '#domain/constants'
 import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from '#domain/profile'
-import { profileDrafts, users } from '#api/db/schema'
+import { profileDrafts, profiles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
 import { can, cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessions'
 import { hashToken, newToken } from '#api/auth/tokens'
 import { isUuid, readProfile, writeProfile } from '#api/profiles/store'
+import { assignRole } from '#api/users/assign-role'
 
 const DRAFT_COOKIE = 'portal_draft'
 
@@ -55,7 +56,11 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
         // A deactivated account is signed out everywhere at once.
         if (data.status === 'Inactive') await revokeUserSessions(tx, id)
       }
+      const [current] = await tx.select({ jobRoleId: profiles.jobRoleId }).from(profiles).where(eq(profiles.userId, id))
+      const roleChanged = (current?.jobRoleId ?? null) !== data.roleId
       await writeProfile(tx, id, data, deps.now())
+      // An administrator changing someone's role grants that role (DESIGN §4); one's own pick grants nothing.
+      if (!own && roleChanged) await assignRole(tx, { actor: user, target, roleId: data.roleId, now: deps.now() })
     })
     return readProfile(deps.db, id)
   })

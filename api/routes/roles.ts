@@ -1,7 +1,10 @@
-import { asc, sql } from 'drizzle-orm'
+import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { roles } from '#api/db/schema'
+import { roleCreateSchema } from '#domain/roles'
+import { profiles, roleHistories, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
+import { HttpError, parse } from '#api/http/errors'
+import { requirePermission } from '#api/auth/sessions'
 
 export const presentRole = (role: typeof roles.$inferSelect) => ({
   _id: role.id,
@@ -9,10 +12,74 @@ export const presentRole = (role: typeof roles.$inferSelect) => ({
   permissions: role.permissions,
 })
 
+const byName = asc(sql`lower(${roles.name})`)
+
 export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
   // Public: the profile form offers these names to whoever fills it in, signed in or not.
   app.get('/roles', async () => {
-    const rows = await deps.db.select().from(roles).orderBy(asc(sql`lower(${roles.name})`))
+    const rows = await deps.db.select().from(roles).orderBy(byName)
     return { roles: rows.map(presentRole) }
+  })
+
+  app.post('/roles', async (request, reply) => {
+    await requirePermission(deps, request, 'add')
+    const { name, permissions } = parse(roleCreateSchema, request.body)
+    const [created] = await deps.db
+      .insert(roles)
+      .values({ name, permissions: [...new Set(permissions)], createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning()
+    if (!created) throw new HttpError(409, `A role named "${name}" already exists`)
+    return reply.status(201).send(presentRole(created))
+  })
+
+  /** Every role with the users who hold it: two queries, whatever the numbers. */
+  app.get('/roles/with-users', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const [roleRows, holders] = await Promise.all([
+      deps.db.select().from(roles).orderBy(byName),
+      deps.db
+        .select({ user: users, professional: profiles.professional })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(isNotNull(users.roleId))
+        .orderBy(asc(sql`lower(coalesce(${users.fullName}, ${users.email}))`)),
+    ])
+    return {
+      roles: roleRows.map((role) => ({
+        ...presentRole(role),
+        users: holders
+          .filter((row) => row.user.roleId === role.id)
+          .map(({ user, professional }) => ({
+            _id: user.id,
+            fullName: user.fullName,
+            email: user.email,
+            status: user.status,
+            permissions: user.permissions,
+            designation: professional?.designation ?? null,
+            workLocation: professional?.workLocation ?? null,
+          })),
+      })),
+    }
+  })
+
+  app.get('/api/role-histories', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const rows = await deps.db
+      .select({ history: roleHistories, fullName: users.fullName, email: users.email })
+      .from(roleHistories)
+      .innerJoin(users, eq(users.id, roleHistories.userId))
+      .orderBy(desc(roleHistories.updatedAt))
+      .limit(1000)
+    return {
+      histories: rows.map(({ history, fullName, email }) => ({
+        _id: history.id,
+        user: { _id: history.userId, fullName: fullName ?? email },
+        initialRole: { name: history.initialRoleName },
+        newRole: { name: history.newRoleName },
+        updatedBy: { fullName: history.updatedByName },
+        updatedAt: history.updatedAt.toISOString(),
+      })),
+    }
   })
 }

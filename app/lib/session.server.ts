@@ -38,3 +38,15 @@ export async function requireUser(caller: Caller) {
 /** Mirrors the API's rule (DESIGN §4) so the web hides what the user cannot open. */
 export const can = (user: Pick<SessionUser, 'role' | 'permissions'>, permission: Permission) =>
   user.role === 'Admin' || user.permissions.includes(permission)
+
+/**
+ * The signed-in user if they hold the permission; otherwise a 403 that the screen's error
+ * boundary shows inside the layout (a clear page, not a redirect loop).
+ */
+export async function requirePermission(caller: Caller, permission: Permission) {
+  const session = await requireUser(caller)
+  if (!can(session.user, permission)) {
+    throw new Response('You do not have permission to open this page. Ask an administrator for access.', { status: 403 })
+  }
+  return session
+}

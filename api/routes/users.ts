@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify'
+import { userListQuerySchema } from '#domain/users'
+import type { Deps } from '#api/deps'
+import { forbidden, notFound, parse } from '#api/http/errors'
+import { can, requirePermission, requireUser } from '#api/auth/sessions'
+import { isUuid } from '#api/profiles/store'
+import { findListedUser, listUsers } from '#api/users/list'
+
+export async function usersRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/users', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const query = parse(userListQuerySchema, request.query)
+    return { users: await listUsers(deps.db, query) }
+  })
+
+  app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+    const user = await requireUser(deps, request)
+    const { id } = request.params
+    if (id !== user.id && !can(user, 'view')) throw forbidden()
+    const found = isUuid(id) ? await findListedUser(deps.db, id) : null
+    if (!found) throw notFound('User not found')
+    return found
+  })
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '#api/db/client'
+import { profiles, users } from '#api/db/schema'
+import { USER_LIST_LIMIT, type UserListQuery } from '#domain/users'
+import { presentUser } from './present'
+
+const professional = (key: string) => sql<string | null>`${profiles.professional}->>${key}`
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/** The user as the administration screens list it: the account plus the profile's work fields. */
+function presentListed(row: { user: typeof users.$inferSelect; professional: (typeof profiles.$inferSelect)['professional'] | null }) {
+  const work = row.professional
+  return {
+    ...presentUser(row.user),
+    profile: {
+      permissions: row.user.permissions,
+      professional: {
+        employId: work?.employId ?? null,
+        role: work?.role ?? null,
+        workLocation: work?.workLocation ?? null,
+        designation: work?.designation ?? null,
+      },
+    },
+  }
+}
+export type ListedUser = ReturnType<typeof presentListed>
+
+/** One bounded query, whatever the number of users: search and role filter run in the database. */
+export async function listUsers(db: Executor, { q, role, limit = USER_LIST_LIMIT }: UserListQuery) {
+  const where: SQL[] = []
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`
+    where.push(
+      or(
+        ilike(users.fullName, pattern),
+        ilike(users.email, pattern),
+        ilike(users.role, pattern),
+        ilike(professional('employId'), pattern),
+        ilike(professional('designation'), pattern),
+        ilike(professional('workLocation'), pattern),
+      )!,
+    )
+  }
+  if (role) where.push(sql`lower(${users.role}) = lower(${role})`)
+  const rows = await db
+    .select({ user: users, professional: profiles.professional })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(...where))
+    .orderBy(desc(users.createdAt), users.email)
+    .limit(limit)
+  return rows.map(presentListed)
+}
+
+export async function findListedUser(db: Executor, id: string) {
+  const [row] = await db
+    .select({ user: users, professional: profiles.professional })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, id))
+  return row ? presentListed(row) : null
+}

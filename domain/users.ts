@@ -1,0 +1,15 @@
+import * as z from 'zod/mini'
+
+export const USER_LIST_LIMIT = 1000
+
+/** GET /users query: search, role filter and a bounded page (the spec's screens ask for 1000). */
+export const userListQuerySchema = z.object({
+  limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(USER_LIST_LIMIT, `limit must be at most ${USER_LIST_LIMIT}`))),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),
+  role: z.optional(z.string().check(z.trim(), z.maxLength(60, 'role must be at most 60 characters'))),
+})
+export type UserListQuery = z.infer<typeof userListQuerySchema>
+
+/** The username shown on a profile: the full name, lower case, spaces as underscores, after an @. */
+export const usernameOf = (fullName: string | null | undefined) =>
+  fullName?.trim() ? `@${fullName.trim().toLowerCase().replace(/\s+/g, '_')}` : null
