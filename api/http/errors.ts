@@ -23,6 +23,10 @@ export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> 
   if (result.success) return result.data
   const issue = result.error.issues[0]
   const field = issue.path.join('.')
+  // zod/mini carries no messages of its own: an unknown key would answer "Invalid input" without naming it.
+  if (issue.code === 'unrecognized_keys') {
+    throw badRequest(`${issue.keys.map((key) => (field ? `${field}.${key}` : key)).join(', ')}: Unknown field`)
+  }
   throw badRequest(field ? `${field}: ${issue.message}` : issue.message)
 }
 

@@ -15,16 +15,16 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 /** Every call that takes a body; the signed-in ones are made as the ordinary user. */
-const calls: [method: string, path: () => string, signedIn: boolean][] = [
-  ['POST', () => '/auth/signup', false],
-  ['POST', () => '/auth/verify-otp', false],
-  ['POST', () => '/auth/resend-otp', false],
-  ['POST', () => '/auth/login', false],
-  ['POST', () => '/auth/forgot-password', false],
-  ['POST', () => '/auth/reset-password', false],
-  ['POST', () => '/form/submit', true],
-  ['PUT', () => `/form/profile/${user.id}`, true],
-  ['PUT', () => '/form/draft', false],
+const calls: [name: string, method: string, path: () => string, signedIn: boolean][] = [
+  ['POST /auth/signup', 'POST', () => '/auth/signup', false],
+  ['POST /auth/verify-otp', 'POST', () => '/auth/verify-otp', false],
+  ['POST /auth/resend-otp', 'POST', () => '/auth/resend-otp', false],
+  ['POST /auth/login', 'POST', () => '/auth/login', false],
+  ['POST /auth/forgot-password', 'POST', () => '/auth/forgot-password', false],
+  ['POST /auth/reset-password', 'POST', () => '/auth/reset-password', false],
+  ['POST /form/submit (signed in)', 'POST', () => '/form/submit', true],
+  ['PUT /form/profile/{own id}', 'PUT', () => `/form/profile/${user.id}`, true],
+  ['PUT /form/draft', 'PUT', () => '/form/draft', false],
 ]
 
 const json = { 'content-type': 'application/json' }
@@ -50,7 +50,7 @@ async function as(signedIn: boolean): Promise<Client> {
   return client
 }
 
-describe.each(calls)('%s %s', (method, path, signedIn) => {
+describe.each(calls)('%s', (_name, method, path, signedIn) => {
   test.each(bodies)('%s: 4xx with a JSON {error} body, never 5xx; the server still answers', async (_, body, headers) => {
     const client = await as(signedIn)
     const answer = await client.request(method, path(), body, headers)
@@ -123,12 +123,20 @@ describe('odd requests', () => {
     expectClientError(await api.client().request('PATCH', '/auth/login', {}), 404)
   })
 
-  test('a very long path answers 4xx JSON', async () => {
-    expectClientError(await admin.client.get(`/form/profile/${'a'.repeat(5000)}`))
+  test.each([
+    ['a path parameter over 100 characters', `/form/profile/${'a'.repeat(5000)}`, 414],
+    ['bad percent-encoding in a path parameter', '/form/profile/%E0%A4%A', 400],
+    ['bad percent-encoding in an unknown path', '/%E0%A4%A', 400],
+  ])('%s answers 4xx with a JSON {error} body and the security headers', async (_, path, status) => {
+    const answer = await admin.client.get(path)
+    expectClientError(answer, status)
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(answer.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
+    expect(JSON.stringify(answer.body)).not.toContain('aaaa')
   })
 
   test('JSON null as a body is never a 5xx', async () => {
-    for (const [method, path, signedIn] of calls) {
+    for (const [, method, path, signedIn] of calls) {
       const answer = await (await as(signedIn)).request(method, path(), 'null', json)
       expect(answer.status).toBeLessThan(500)
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
