@@ -5,7 +5,7 @@ import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from
 import { profileDrafts, profiles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { can, cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessions'
+import { can, cookieOptions, isAdmin, requireUser, revokeUserSessions } from '#api/auth/sessions'
 import { hashToken, newToken } from '#api/auth/tokens'
 import { isUuid, readProfile, writeProfile } from '#api/profiles/store'
 import { assignRole } from '#api/users/assign-role'
@@ -52,6 +52,8 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
       if (!target) throw notFound('User not found')
       if (data.status && data.status !== target.status) {
         if (own) throw badRequest('status: You cannot change the status of your own account.')
+        // Deactivating the administrators would take the Admin role away in all but name (DESIGN §4).
+        if (isAdmin(target) && !isAdmin(user)) throw forbidden('Only an administrator can change the status of an administrator.')
         await tx.update(users).set({ status: data.status }).where(eq(users.id, id))
         // A deactivated account is signed out everywhere at once.
         if (data.status === 'Inactive') await revokeUserSessions(tx, id)

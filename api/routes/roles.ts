@@ -69,7 +69,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
       .select({ history: roleHistories, fullName: users.fullName, email: users.email })
       .from(roleHistories)
       .innerJoin(users, eq(users.id, roleHistories.userId))
-      .orderBy(desc(roleHistories.updatedAt))
+      .orderBy(desc(roleHistories.updatedAt), desc(roleHistories.id))
       .limit(1000)
     return {
       histories: rows.map(({ history, fullName, email }) => ({
