@@ -48,8 +48,13 @@ export async function loader(args: LoaderFunctionArgs) {
     .filter((role) => !roleName || role.name === roleName)
     .map((role) => ({ ...role, users: role.users.filter((holder) => (!location || locationOf(holder) === location) && matches(role, holder)) }))
   const groups = groupByLocation(shown.filter((role) => role.users.length > 0))
-  // Roles nobody holds yet are still listed (with 0 users) unless a filter or search excludes them.
-  const unheld = location || q ? [] : shown.filter((role) => roles.find((r) => r._id === role._id)?.users.length === 0)
+  // Roles nobody holds yet are still listed (with 0 users) unless a filter or search excludes them:
+  // they have no location, and a search finds them by their name or a permission.
+  const unheld = location
+    ? []
+    : shown.filter(
+        (role) => roles.find((r) => r._id === role._id)?.users.length === 0 && (!q || [role.name, ...role.permissions].some((value) => includes(value, q))),
+      )
 
   const modalRole = roles.find((role) => role._id === params.get('users'))
   const at = params.get('at') ?? ''

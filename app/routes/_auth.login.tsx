@@ -49,8 +49,9 @@ export default function Login() {
   })
   // The server's message goes away as soon as the user changes what they typed.
   const [edited, setEdited] = useState(false)
-  const [dialogOpen, setDialogOpen] = useState(false)
+  const [dialogOpen, setDialogOpen] = useState(Boolean(actionData?.userNotFound))
   useEffect(() => {
+    if (!actionData) return
     setEdited(false)
     setDialogOpen(Boolean(actionData?.userNotFound))
   }, [actionData])

@@ -43,7 +43,7 @@ export default function ResetPassword() {
   })
   // The error clears when either password field changes.
   const [edited, setEdited] = useState(false)
-  useEffect(() => setEdited(false), [actionData])
+  useEffect(() => void (actionData && setEdited(false)), [actionData])
   const done = actionData?.done
   useEffect(() => {
     if (!done) return

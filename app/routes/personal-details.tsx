@@ -114,7 +114,7 @@ export default function PersonalDetails() {
   useEffect(() => {
     if (failed) setOpen({ personal: true, professional: true, financial: true })
   }, [failed, form.errors])
-  const [loginModal, setLoginModal] = useState(false)
+  const [loginModal, setLoginModal] = useState(Boolean(actionData?.loginRequired))
   useEffect(() => setLoginModal(Boolean(actionData?.loginRequired)), [actionData])
   const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
   const isOpen = (section: Section) => open[section] || (!hydrated && failed)

@@ -1,0 +1,348 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
+import { hydrated, isNoJs, signIn } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+const API = 'http://127.0.0.1:3101'
+
+interface Session {
+  cookie: string
+  id: string
+}
+interface Role {
+  _id: string
+  name: string
+  permissions: string[]
+}
+
+const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`
+
+/** Signs in through the API and keeps the session cookie, for setting up data as that user. */
+async function apiSignIn(user: { email: string; password: string }): Promise<Session> {
+  const response = await fetch(`${API}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  })
+  expect(response.ok, `API sign-in of ${user.email}: ${await response.clone().text()}`).toBe(true)
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0])
+    .join('; ')
+  const body = (await response.json()) as { user: { _id: string } }
+  return { cookie, id: body.user._id }
+}
+
+async function call<T>(session: Session | null, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${API}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(session ? { cookie: session.cookie } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  })
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+const allRoles = async () => (await call<{ roles: Role[] }>(null, '/roles')).roles
+
+/** A new role made by the administrator through POST /roles. */
+async function createRole(permissions: string[], name = unique('Role')) {
+  return call<Role>(await apiSignIn(E2E_ADMIN), '/roles', { method: 'POST', body: { name, permissions } })
+}
+
+/**
+ * A new user who holds the role at the work location: they fill in their profile (picking some
+ * other role, which grants nothing), then the administrator changes the profile's role, which grants it.
+ */
+async function createHolder(role: Role, workLocation: string, designation = 'Engineer II') {
+  const account = await createVerifiedUser()
+  const name = unique('Holder')
+  const own = await apiSignIn(account)
+  const other = (await allRoles()).find((candidate) => candidate._id !== role._id && candidate.name !== 'Admin')!
+  await call(own, '/form/submit', {
+    method: 'POST',
+    body: {
+      personal: { name, dob: '1990-01-01', phone: '+91 98765 43210', qualification: 'B.Tech' },
+      professional: { workLocation, previousExperience: 2, designation },
+      financial: { previousOrgSalary: 100000 },
+      roleId: other._id,
+    },
+  })
+  const admin = await apiSignIn(E2E_ADMIN)
+  const profile = await call<Record<string, unknown>>(admin, `/form/profile/${own.id}`)
+  await call(admin, `/form/profile/${own.id}`, { method: 'PUT', body: { ...profile, roleId: role._id } })
+  return { ...account, name, designation }
+}
+
+const group = (page: Page, location: string) => page.getByRole('main').getByRole('region', { name: location, exact: true })
+const roleRow = (scope: Locator, roleName: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: roleName, exact: true }) })
+const groupHeadings = (page: Page) => page.getByRole('main').getByRole('region').getByRole('heading', { level: 2 })
+
+/** Without JavaScript the filters apply on the Apply button; with it, on every change. */
+async function applyFilters(page: Page) {
+  if (isNoJs()) await page.getByRole('button', { name: 'Apply' }).click()
+}
+
+async function openAsAdmin(page: Page, path = '/roles') {
+  await signIn(page, E2E_ADMIN)
+  await page.goto(path)
+  await hydrated(page)
+}
+
+test.describe('Role & Permissions', () => {
+  test('shows the title, subtitle, search box, Location and Role filters and the role list columns', async ({ page }) => {
+    await openAsAdmin(page)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Role & Permissions')
+    await expect(main.getByText('View users grouped by work location and role.', { exact: true })).toBeVisible()
+    await expect(main.getByRole('searchbox', { name: 'Search', exact: true })).toHaveAttribute('placeholder', 'Search user, role, location, permission')
+    const roleFilter = main.getByRole('combobox', { name: 'Role', exact: true })
+    await expect(main.getByRole('combobox', { name: 'Location', exact: true })).toBeVisible()
+    await expect(roleFilter).toBeVisible()
+    for (const name of ['All roles', 'Developer', 'Engineer', 'PMO', 'Admin']) {
+      await expect(roleFilter.getByRole('option', { name, exact: true })).toBeAttached()
+    }
+    await expect(main.getByRole('link', { name: 'Add Role' })).toBeVisible()
+    // The seeded administrator holds Admin, so there is at least one location group.
+    await expect(main.getByRole('table').first().getByRole('columnheader')).toHaveText(['Roles', 'Users', 'Permissions'])
+  })
+
+  test("a role row shows the role's name, its user count, 'View users' and its permission badges", async ({ page }) => {
+    const role = await createRole(['view', 'add'])
+    const location = unique('Loc')
+    await createHolder(role, location)
+    await openAsAdmin(page)
+    const row = roleRow(group(page, location), role.name)
+    await expect(row.getByRole('rowheader')).toHaveText(role.name)
+    await expect(row.locator('.count')).toHaveText('1')
+    await expect(row.getByRole('link', { name: /View users/ })).toHaveText('View users')
+    await expect(row.locator('.badge')).toHaveText(['View', 'Add'])
+  })
+
+  test("'View users' opens the read-only users dialog of that role at that location; a search with no match shows 'No users found.'", async ({ page }) => {
+    const role = await createRole(['view', 'delete'])
+    const location = unique('Loc')
+    const first = await createHolder(role, location, 'Site Engineer')
+    const second = await createHolder(role, location, 'Planner')
+    const elsewhere = await createHolder(role, unique('Loc'))
+    await openAsAdmin(page)
+    const row = roleRow(group(page, location), role.name)
+    await expect(row.locator('.count')).toHaveText('2')
+    await row.getByRole('link', { name: /View users/ }).click()
+
+    const dialog = page.getByRole('dialog', { name: `${location} • ${role.name} — Users (2)` })
+    await expect(dialog).toBeVisible()
+    const search = dialog.getByRole('searchbox', { name: 'Search users' })
+    await expect(search).toHaveAttribute('placeholder', 'Search users by name or email')
+    await expect(dialog.getByRole('columnheader')).toHaveText(['User', 'Email', 'Designation', 'View', 'Add', 'Delete'])
+    await expect(dialog.getByRole('row')).toHaveCount(3)
+    await expect(dialog.getByText(elsewhere.email)).toHaveCount(0)
+    for (const holder of [first, second]) {
+      const cells = dialog.getByRole('row').filter({ hasText: holder.email }).getByRole('cell')
+      await expect(cells.nth(0)).toHaveText(holder.name)
+      await expect(cells.nth(1)).toHaveText(holder.email)
+      await expect(cells.nth(2)).toHaveText(holder.designation)
+      // The holder has exactly the role's permissions: view and delete, not add.
+      const view = dialog.getByRole('checkbox', { name: `View permission of ${holder.name}` })
+      const add = dialog.getByRole('checkbox', { name: `Add permission of ${holder.name}` })
+      const remove = dialog.getByRole('checkbox', { name: `Delete permission of ${holder.name}` })
+      await expect(view).toBeChecked()
+      await expect(add).not.toBeChecked()
+      await expect(remove).toBeChecked()
+      for (const box of [view, add, remove]) await expect(box).toBeDisabled()
+    }
+
+    await search.fill(second.email)
+    await dialog.getByRole('button', { name: 'Search' }).click()
+    await expect(dialog.getByRole('row')).toHaveCount(2)
+    await expect(dialog.getByRole('cell', { name: second.email, exact: true })).toBeVisible()
+    // The title still counts every user of the role at this location.
+    await expect(page.getByRole('dialog', { name: `${location} • ${role.name} — Users (2)` })).toBeVisible()
+
+    await dialog.getByRole('searchbox', { name: 'Search users' }).fill('no-such-user-anywhere')
+    await dialog.getByRole('button', { name: 'Search' }).click()
+    await expect(dialog.getByText('No users found.', { exact: true })).toBeVisible()
+    await expect(dialog.getByRole('table')).toHaveCount(0)
+
+    await dialog.getByRole('link', { name: 'Close' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test("a role nobody holds is listed with 0 users and its 'View users' disabled", async ({ page }) => {
+    const role = await createRole(['edit'])
+    await openAsAdmin(page)
+    const row = roleRow(group(page, 'Not held by anyone yet'), role.name)
+    await expect(row.locator('.count')).toHaveText('0')
+    await expect(row.getByRole('button', { name: 'View users' })).toBeDisabled()
+    await expect(row.getByRole('link', { name: /View users/ })).toHaveCount(0)
+    await expect(row.locator('.badge')).toHaveText(['Edit'])
+  })
+
+  test('the Location filter narrows the list to that location’s group', async ({ page }) => {
+    const role = await createRole(['view'])
+    const [here, there] = [unique('Loc'), unique('Loc')]
+    await createHolder(role, here)
+    await createHolder(role, here)
+    await createHolder(role, there)
+    await openAsAdmin(page)
+    await expect(roleRow(group(page, here), role.name).locator('.count')).toHaveText('2')
+    await expect(roleRow(group(page, there), role.name).locator('.count')).toHaveText('1')
+
+    await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption(here)
+    await applyFilters(page)
+    await expect(page).toHaveURL(new RegExp(`[?&]location=${here}(&|$)`))
+    await expect(groupHeadings(page)).toHaveText([here])
+    await expect(roleRow(group(page, here), role.name).locator('.count')).toHaveText('2')
+  })
+
+  test('the Role filter narrows the list to that role', async ({ page }) => {
+    const role = await createRole(['view'])
+    const location = unique('Loc')
+    await createHolder(role, location)
+    await openAsAdmin(page)
+    await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption(role.name)
+    await applyFilters(page)
+    await expect(page).toHaveURL(/[?&]role=/)
+    await expect(groupHeadings(page)).toHaveText([location])
+    await expect(page.getByRole('main').getByRole('rowheader')).toHaveText([role.name])
+  })
+
+  test('the search finds users by location, and a role nobody holds by its name', async ({ page }) => {
+    const held = await createRole(['view'])
+    const location = unique('Loc')
+    await createHolder(held, location)
+    const unheld = await createRole(['add'])
+    await openAsAdmin(page)
+    const search = page.getByRole('searchbox', { name: 'Search', exact: true })
+
+    await search.fill(location)
+    await applyFilters(page)
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${location}(&|$)`))
+    await expect(groupHeadings(page)).toHaveText([location])
+
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(unheld.name)
+    await applyFilters(page)
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${unheld.name}(&|$)`))
+    await expect(groupHeadings(page)).toHaveText(['Not held by anyone yet'])
+    await expect(page.getByRole('main').getByRole('rowheader')).toHaveText([unheld.name])
+
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('no-such-role-user-or-place')
+    await applyFilters(page)
+    await expect(page.getByText('No roles found. Create your first role to get started.', { exact: true })).toBeVisible()
+  })
+
+  test.describe('Add Role', () => {
+    const openAddRole = async (page: Page) => {
+      await openAsAdmin(page)
+      await page.getByRole('link', { name: 'Add Role' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add New Role' })
+      await expect(dialog).toBeVisible()
+      return dialog
+    }
+
+    test('shows Role Name, the View, Add, Edit, Delete checkboxes, Cancel and Save Role', async ({ page }) => {
+      const dialog = await openAddRole(page)
+      await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toBeVisible()
+      const permissions = dialog.getByRole('group', { name: 'Permissions' })
+      for (const name of ['View', 'Add', 'Edit', 'Delete']) await expect(permissions.getByRole('checkbox', { name, exact: true })).not.toBeChecked()
+      await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeVisible()
+      await expect(dialog.getByRole('button', { name: 'Save Role' })).toBeVisible()
+    })
+
+    test("an empty form shows 'Role name is required' and 'At least one permission must be selected'", async ({ page }) => {
+      const dialog = await openAddRole(page)
+      await dialog.getByRole('button', { name: 'Save Role' }).click()
+      await expect(dialog.getByText('Role name is required', { exact: true })).toBeVisible()
+      await expect(dialog.getByText('At least one permission must be selected', { exact: true })).toBeVisible()
+      await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveAttribute('aria-invalid', 'true')
+    })
+
+    test('a name of spaces only is refused as empty', async ({ page }) => {
+      const dialog = await openAddRole(page)
+      await dialog.getByRole('textbox', { name: 'Role Name' }).fill('   ')
+      await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
+      await dialog.getByRole('button', { name: 'Save Role' }).click()
+      await expect(dialog.getByText('Role name is required', { exact: true })).toBeVisible()
+      await expect(dialog.getByText('At least one permission must be selected', { exact: true })).toHaveCount(0)
+    })
+
+    test('a valid name with View and Edit creates the role, listed with its badges (name sent trimmed)', async ({ page }) => {
+      const name = unique('QA Lead')
+      const dialog = await openAddRole(page)
+      await dialog.getByRole('textbox', { name: 'Role Name' }).fill(`  ${name}  `)
+      await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
+      await dialog.getByRole('checkbox', { name: 'Edit', exact: true }).check()
+      await dialog.getByRole('button', { name: 'Save Role' }).click()
+
+      await expect(page).toHaveURL('/roles')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      const row = roleRow(group(page, 'Not held by anyone yet'), name)
+      await expect(row.locator('.badge')).toHaveText(['View', 'Edit'])
+      await expect(row.locator('.count')).toHaveText('0')
+      await expect(page.getByRole('combobox', { name: 'Role', exact: true }).getByRole('option', { name, exact: true })).toBeAttached()
+      expect((await allRoles()).find((role) => role.name === name)?.permissions).toEqual(['view', 'edit'])
+    })
+
+    test("a name already taken shows the server's message and keeps the dialog open", async ({ page }) => {
+      const dialog = await openAddRole(page)
+      await dialog.getByRole('textbox', { name: 'Role Name' }).fill('PMO')
+      await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
+      await dialog.getByRole('button', { name: 'Save Role' }).click()
+      await expect(dialog.getByRole('alert').filter({ hasText: 'A role named "PMO" already exists' })).toBeVisible()
+      await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveValue('PMO')
+      expect((await allRoles()).filter((role) => role.name === 'PMO')).toHaveLength(1)
+    })
+
+    test('Cancel closes the dialog without saving', async ({ page }) => {
+      const name = unique('Never Saved')
+      const dialog = await openAddRole(page)
+      await dialog.getByRole('textbox', { name: 'Role Name' }).fill(name)
+      await dialog.getByRole('checkbox', { name: 'Add', exact: true }).check()
+      await dialog.getByRole('link', { name: 'Cancel' }).click()
+      await expect(page).toHaveURL('/roles')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0)
+      expect((await allRoles()).some((role) => role.name === name)).toBe(false)
+    })
+  })
+
+  test.describe('with JavaScript', () => {
+    test.skip(() => isNoJs(), 'a modal dialog and Escape need JavaScript')
+
+    test('the users dialog is modal and Escape closes it, keeping the filters', async ({ page }) => {
+      const role = await createRole(['view'])
+      const location = unique('Loc')
+      await createHolder(role, location)
+      await openAsAdmin(page, `/roles?location=${location}`)
+      await roleRow(group(page, location), role.name).getByRole('link', { name: /View users/ }).click()
+      const dialog = page.getByRole('dialog', { name: `${location} • ${role.name} — Users (1)` })
+      await expect(dialog).toBeVisible()
+      await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(page).toHaveURL(`/roles?location=${location}`)
+      await expect(groupHeadings(page)).toHaveText([location])
+    })
+
+    test('the Add New Role dialog is modal and Escape closes it without saving', async ({ page }) => {
+      const name = unique('Escaped')
+      await openAsAdmin(page)
+      await page.getByRole('link', { name: 'Add Role' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Add New Role' })
+      await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+      await dialog.getByRole('textbox', { name: 'Role Name' }).fill(name)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(page).toHaveURL('/roles')
+      expect((await allRoles()).some((role) => role.name === name)).toBe(false)
+    })
+  })
+
+  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    const response = await page.goto('/roles')
+    expect(response?.status()).toBe(403)
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Role & Permissions' })).toHaveCount(0)
+  })
+})

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test'
+import { resetLink, verificationCode } from './outbox'
+import { PASSWORD, uniqueEmail } from './users'
+
+const API = 'http://127.0.0.1:3101'
+
+export const isNoJs = () => test.info().project.name === 'no-js'
+
+/** The site's own origin, as a browser on one of its pages would send it. */
+export const ownOrigin = () => new URL(String(test.info().project.use.baseURL)).origin
+
+/**
+ * Signs in for a test whose subject is not the login screen: the login form posted the way the
+ * browser posts it (same origin), so the session cookie lands in this page's browser context.
+ */
+export async function signIn(page: Page, user: { email: string; password: string }) {
+  const response = await page.request.post('/login', {
+    form: { email: user.email, password: user.password, redirectTo: '' },
+    headers: { origin: ownOrigin() },
+    maxRedirects: 0,
+  })
+  expect(response.status(), `sign-in of ${user.email}`).toBe(302)
+}
+
+/** Signs in through the login screen as a person would; the caller checks where it lands. */
+export async function signInWithForm(page: Page, user: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(user.email)
+  await page.getByLabel('Password', { exact: true }).fill(user.password)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** What GET /landing answers for this page's session (the dashboard shows it). */
+export async function landingOf(page: Page): Promise<{ message: string; user: { _id: string; email: string } | null }> {
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')
+  const response = await fetch(`${API}/landing`, { headers: { cookie } })
+  expect(response.ok).toBe(true)
+  return response.json()
+}
+
+/**
+ * With JavaScript on, waits until React has hydrated the document, so that what a test checks
+ * next is the JavaScript behaviour and not the server-rendered fallback. Without it, a no-op.
+ */
+export async function hydrated(page: Page) {
+  if (isNoJs()) return
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
+}
+
+/** Signs up through the screen; the browser ends on /verify-otp with the code mailed. */
+export async function signUpWithForm(page: Page, email = uniqueEmail('signup')) {
+  await page.goto('/signup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  const started = Date.now() - 1000
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page).toHaveURL(/\/verify-otp$/)
+  return { email, password: PASSWORD, code: () => verificationCode(email, started) }
+}
+
+/** Fills the six boxes one digit each (works with and without JavaScript). */
+export async function enterCode(page: Page, code: string) {
+  for (const [index, digit] of code.split('').entries()) await page.getByLabel(`Digit ${index + 1}`).fill(digit)
+}
+
+/** Asks the API for a reset mail (as the forgot-password screen does) and returns the mailed link. */
+export async function mailedResetLink(email: string) {
+  const started = Date.now() - 1000
+  const response = await fetch(`${API}/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email }),
+  })
+  expect(response.ok).toBe(true)
+  return resetLink(email, started)
+}
+
+/** Uses a reset link's token directly against the API (setup for tests about what follows a reset). */
+export async function resetThroughApi(link: string, newPassword: string) {
+  const token = new URL(link).searchParams.get('token')
+  const response = await fetch(`${API}/auth/reset-password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, newPassword }),
+  })
+  expect(response.ok, await response.clone().text()).toBe(true)
+}
