@@ -4,7 +4,7 @@ import { useNavigation } from '@remix-run/react'
 export function useSubmitting(action?: string, intent?: string) {
   const navigation = useNavigation()
   if (navigation.state !== 'submitting') return false
-  if (action && navigation.formAction !== action) return false
+  if (action && navigation.formAction.split('?')[0] !== action) return false
   if (intent && navigation.formData?.get('intent') !== intent) return false
   return true
 }

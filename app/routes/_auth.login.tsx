@@ -3,11 +3,11 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
 import { loginFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { api } from '#app/lib/api.server'
+import { useDismissable } from '#app/lib/dismissable'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { mentions } from '#app/lib/errors'
 import { safeRedirect } from '#app/lib/redirect'
@@ -48,20 +48,15 @@ export default function Login() {
     shouldRevalidate: 'onInput',
   })
   // The server's message goes away as soon as the user changes what they typed.
-  const [edited, setEdited] = useState(false)
-  const [dialogOpen, setDialogOpen] = useState(Boolean(actionData?.userNotFound))
-  useEffect(() => {
-    if (!actionData) return
-    setEdited(false)
-    setDialogOpen(Boolean(actionData?.userNotFound))
-  }, [actionData])
+  const [edited, setEdited] = useDismissable(actionData)
+  const [dialogClosed, closeDialog] = useDismissable(actionData)
   const userNotFound = actionData?.userNotFound
 
   return (
     <>
       <h1>Welcome Back</h1>
       <p className="subtitle">Sign in to access your account and resources.</p>
-      <Form method="post" replace {...getFormProps(form)} onChange={() => setEdited(true)}>
+      <Form method="post" replace {...getFormProps(form)} onChange={setEdited}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
@@ -80,14 +75,14 @@ export default function Login() {
           No account? <Link to="/signup">Sign Up</Link>
         </span>
       </p>
-      {userNotFound && dialogOpen ? (
-        <Modal title="User not found" onClose={() => setDialogOpen(false)}>
+      {userNotFound && !dialogClosed ? (
+        <Modal title="User not found" onClose={closeDialog}>
           <p>Seems like the user does not exist. Would you like to sign up?</p>
           <div className="actions">
             {/* Without JavaScript, Cancel is a link back to the form with the email kept. */}
             <Link to={`/login?${new URLSearchParams({ email: userNotFound, ...(redirectTo && { redirectTo }) })}`} className="button secondary" onClick={(event) => {
               event.preventDefault()
-              setDialogOpen(false)
+              closeDialog()
             }}>
               Cancel
             </Link>

@@ -3,11 +3,12 @@ import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
 import { FormMessage, PasswordField } from '#app/components/forms'
 import { api } from '#app/lib/api.server'
+import { useDismissable } from '#app/lib/dismissable'
 import { useSubmitting } from '#app/lib/submitting'
 
 const FALLBACK = 'Password reset successful. Please log in.'
@@ -42,8 +43,7 @@ export default function ResetPassword() {
     shouldRevalidate: 'onInput',
   })
   // The error clears when either password field changes.
-  const [edited, setEdited] = useState(false)
-  useEffect(() => void (actionData && setEdited(false)), [actionData])
+  const [edited, setEdited] = useDismissable(actionData)
   const done = actionData?.done
   useEffect(() => {
     if (!done) return
@@ -64,7 +64,7 @@ export default function ResetPassword() {
           </noscript>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} onChange={() => setEdited(true)}>
+        <Form method="post" {...getFormProps(form)} onChange={setEdited}>
           <input type="hidden" name="token" value={token} />
           <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
           <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />

@@ -9,6 +9,7 @@ import { profileFormSchema, type ProfileDraft } from '#domain/profile'
 import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { api, mergeHeaders } from '#app/lib/api.server'
+import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
 import { getLanding } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
@@ -114,8 +115,7 @@ export default function PersonalDetails() {
   useEffect(() => {
     if (failed) setOpen({ personal: true, professional: true, financial: true })
   }, [failed, form.errors])
-  const [loginModal, setLoginModal] = useState(Boolean(actionData?.loginRequired))
-  useEffect(() => setLoginModal(Boolean(actionData?.loginRequired)), [actionData])
+  const [loginModalClosed, closeLoginModal] = useDismissable(actionData)
   const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
   const isOpen = (section: Section) => open[section] || (!hydrated && failed)
 
@@ -223,8 +223,8 @@ export default function PersonalDetails() {
           </div>
         </Form>
       </section>
-      {loginModal ? (
-        <Modal title="Login required" onClose={() => setLoginModal(false)}>
+      {actionData?.loginRequired && !loginModalClosed ? (
+        <Modal title="Login required" onClose={closeLoginModal}>
           <p>Please log in to submit your details. Your form is saved as draft.</p>
           <div className="actions">
             <Link
@@ -232,7 +232,7 @@ export default function PersonalDetails() {
               className="button secondary"
               onClick={(event) => {
                 event.preventDefault()
-                setLoginModal(false)
+                closeLoginModal()
               }}
             >
               Close

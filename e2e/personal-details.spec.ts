@@ -1,0 +1,182 @@
+import { expect, test, type Page } from '@playwright/test'
+import { hydrated, isNoJs, signIn, signInWithForm } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+const SECTIONS = ['Personal Details', 'Professional Details', 'Financial Details'] as const
+type SectionName = (typeof SECTIONS)[number]
+
+const section = (page: Page, name: SectionName) =>
+  page.locator('details').filter({ has: page.getByRole('heading', { name, exact: true }) })
+
+/** Opens a section by clicking its header, unless it is open already. */
+async function openSection(page: Page, name: SectionName) {
+  if ((await section(page, name).getAttribute('open')) === null) await page.getByRole('heading', { name, exact: true }).click()
+  await expect(section(page, name)).toHaveAttribute('open', '')
+}
+
+const REQUIRED = {
+  name: 'Asha Rao',
+  dob: '1990-04-12',
+  phone: '+91 98765 43210',
+  qualification: 'B.Tech',
+  role: 'Engineer',
+  previousExperience: '2.5',
+  salary: '500000',
+}
+
+async function fillRequired(page: Page, values = REQUIRED) {
+  await openSection(page, 'Personal Details')
+  await page.getByLabel('Full Name *').fill(values.name)
+  await page.getByLabel('Date of Birth *').fill(values.dob)
+  await page.getByLabel('Phone Number *').fill(values.phone)
+  await page.getByLabel('Qualification *').fill(values.qualification)
+  await openSection(page, 'Professional Details')
+  await page.getByLabel('Role *').selectOption({ label: values.role })
+  await page.getByLabel('Previous Experience (years) *').fill(values.previousExperience)
+  await openSection(page, 'Financial Details')
+  await page.getByLabel('Previous Organisation Salary *').fill(values.salary)
+}
+
+async function expectRequiredValues(page: Page, values = REQUIRED) {
+  await expect(page.getByLabel('Full Name *')).toHaveValue(values.name)
+  await expect(page.getByLabel('Date of Birth *')).toHaveValue(values.dob)
+  await expect(page.getByLabel('Phone Number *')).toHaveValue(values.phone)
+  await expect(page.getByLabel('Qualification *')).toHaveValue(values.qualification)
+  await expect(page.getByLabel('Role *').locator('option:checked')).toHaveText(values.role)
+  await expect(page.getByLabel('Previous Experience (years) *')).toHaveValue(values.previousExperience)
+  await expect(page.getByLabel('Previous Organisation Salary *')).toHaveValue(values.salary)
+}
+
+const options = (page: Page, label: string) => page.getByLabel(label, { exact: true }).locator('option:not([value=""])')
+
+test.describe('personal details screen', () => {
+  test('shows the title and three sections: Personal Details open, the others collapsed; a header click toggles', async ({ page }) => {
+    await page.goto('/personal-details')
+    await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible()
+    await expect(section(page, 'Personal Details')).toHaveAttribute('open', '')
+    await expect(section(page, 'Professional Details')).not.toHaveAttribute('open')
+    await expect(section(page, 'Financial Details')).not.toHaveAttribute('open')
+    await expect(page.getByLabel('Full Name *')).toBeVisible()
+    await expect(page.getByLabel('Employee ID')).toBeHidden()
+    await expect(page.getByLabel('Previous Organisation Salary *')).toBeHidden()
+
+    await page.getByRole('heading', { name: 'Professional Details' }).click()
+    await expect(page.getByLabel('Employee ID')).toBeVisible()
+    await page.getByRole('heading', { name: 'Financial Details' }).click()
+    await expect(page.getByLabel('Previous Organisation Salary *')).toBeVisible()
+    await page.getByRole('heading', { name: 'Personal Details' }).click()
+    await expect(page.getByLabel('Full Name *')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Submit details' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/dashboard')
+  })
+
+  test('offers the marital status, blood group and currency options, with INR by default', async ({ page }) => {
+    await page.goto('/personal-details')
+    await expect(options(page, 'Marital Status')).toHaveText(['Single', 'Married', 'Divorced', 'Widowed'])
+    await expect(options(page, 'Blood Group')).toHaveText(['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'])
+    await expect(options(page, 'Currency')).toHaveText(['INR', 'USD', 'EUR', 'GBP'])
+    await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('INR')
+  })
+
+  test("a submit with missing fields lists them after 'Please fill the required fields: ' and opens all three sections", async ({ page }) => {
+    await page.goto('/personal-details')
+    await hydrated(page)
+    await page.getByLabel('Full Name *').fill('Asha Rao')
+    await page.getByRole('button', { name: 'Submit details' }).click()
+    await expect(
+      page.getByText(
+        'Please fill the required fields: Date of Birth, Phone Number, Qualification, Role, Previous Experience, Previous Organisation Salary',
+        { exact: true },
+      ),
+    ).toBeVisible()
+    for (const name of SECTIONS) await expect(section(page, name)).toHaveAttribute('open', '')
+    // Each missing field is marked where it is.
+    await expect(page.getByLabel('Date of Birth *')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Role *')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Full Name *')).not.toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Employee ID')).toBeVisible()
+    await expect(page.getByLabel('Previous Organisation Salary *')).toBeVisible()
+  })
+
+  test("signed in: a successful submit shows 'Profile saved' and a reload shows the saved values", async ({ page }) => {
+    const user = await createVerifiedUser()
+    await signIn(page, user)
+    await page.goto('/personal-details')
+    await hydrated(page)
+    await fillRequired(page)
+    await page.getByLabel('Use a different personal email').check()
+    await page.getByLabel('Personal Email', { exact: true }).fill('asha.home@example.com')
+    await page.getByLabel('Marital Status').selectOption('Married')
+    await page.getByLabel('Blood Group').selectOption('AB+')
+    await page.getByLabel("Father's Name").fill('Ravi Rao')
+    await page.getByLabel('Employee ID').fill('E-1001')
+    await page.getByLabel('Currency', { exact: true }).selectOption('USD')
+    await page.getByRole('button', { name: 'Submit details' }).click()
+    await expect(page.getByText('Profile saved')).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible()
+    await expectRequiredValues(page)
+    await expect(page.getByLabel('Use a different personal email')).toBeChecked()
+    await expect(page.getByLabel('Personal Email', { exact: true })).toHaveValue('asha.home@example.com')
+    await expect(page.getByLabel('Marital Status')).toHaveValue('Married')
+    await expect(page.getByLabel('Blood Group')).toHaveValue('AB+')
+    await expect(page.getByLabel("Father's Name")).toHaveValue('Ravi Rao')
+    await expect(page.getByLabel('Employee ID')).toHaveValue('E-1001')
+    await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('USD')
+  })
+
+  test("signed in: 'Use a different personal email' unlocks the email field, which otherwise keeps the login email", async ({ page }) => {
+    const user = await createVerifiedUser()
+    await signIn(page, user)
+    await page.goto('/personal-details')
+    await expect(page.getByText(`Won't change your login email (${user.email})`, { exact: true })).toBeVisible()
+    const box = page.getByLabel('Use a different personal email')
+    await expect(box).toBeVisible()
+    await expect(box).not.toBeChecked()
+    // Disabling the field until the box is ticked needs JavaScript; without it the field stays
+    // editable and the server keeps the login email unless the box is ticked.
+    if (isNoJs()) return
+    await hydrated(page)
+    const email = page.getByLabel('Personal Email', { exact: true })
+    await expect(email).toBeDisabled()
+    await box.check()
+    await expect(email).toBeEnabled()
+    await box.uncheck()
+    await expect(email).toBeDisabled()
+  })
+
+  test("signed out: submit opens 'Login required'; Close closes it", async ({ page }) => {
+    await page.goto('/personal-details')
+    await expect(page.getByText('You can fill in this form now; you will be asked to log in when you submit.')).toBeVisible()
+    await expect(page.getByLabel('Use a different personal email')).toHaveCount(0)
+    await hydrated(page)
+    await fillRequired(page)
+    await page.getByRole('button', { name: 'Submit details' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Login required' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText('Please log in to submit your details. Your form is saved as draft.')
+    await expect(dialog.getByRole('link', { name: 'Go to login' })).toBeVisible()
+    await dialog.getByRole('link', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL('/personal-details')
+    await expect(page.getByLabel('Full Name *')).toHaveValue(REQUIRED.name)
+  })
+
+  test("signed out: 'Go to login' and signing in come back to /personal-details with the typed values restored", async ({ page }) => {
+    const user = await createVerifiedUser()
+    await page.goto('/personal-details')
+    await hydrated(page)
+    await fillRequired(page)
+    await page.getByLabel("Mother's Name").fill('Lata Rao')
+    await page.getByRole('button', { name: 'Submit details' }).click()
+    await page.getByRole('dialog', { name: 'Login required' }).getByRole('link', { name: 'Go to login' }).click()
+    await expect(page).toHaveURL('/login?redirectTo=%2Fpersonal-details')
+
+    await signInWithForm(page, user)
+    await expect(page).toHaveURL('/personal-details')
+    await expect(page.getByText(`Won't change your login email (${user.email})`)).toBeVisible()
+    await expectRequiredValues(page)
+    await expect(page.getByLabel("Mother's Name")).toHaveValue('Lata Rao')
+  })
+})
