@@ -2,9 +2,11 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from './scripts/browser.mjs'
 
-const PORT = 3100
-const API_PORT = 3101
-export const E2E_DATA_DIR = path.resolve('.cache/e2e-data')
+// E2E_PORT lets two runs share a machine: each gets its own ports and its own data folder.
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+const API_PORT = PORT + 1
+export const E2E_API_URL = `http://127.0.0.1:${API_PORT}`
+export const E2E_DATA_DIR = path.resolve(`.cache/e2e-data-${PORT}`)
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-admin1!' }
 
 export default defineConfig({

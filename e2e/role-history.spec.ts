@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
+import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
 import { hydrated, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
 
-const API = 'http://127.0.0.1:3101'
+const API = E2E_API_URL
 
 interface Session {
   cookie: string

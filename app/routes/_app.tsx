@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useNavigation } from '@remix-run/react'
+import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { Sidebar } from '#app/components/sidebar'
 import { readSidebar } from '#app/lib/cookies.server'
 import { can, requireUser } from '#app/lib/session.server'
@@ -13,14 +13,17 @@ export async function loader(args: LoaderFunctionArgs) {
 export default function AppLayout() {
   const { user, sidebar, canAdminister } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
-  const loading = navigation.state === 'loading' && !navigation.formMethod
+  const location = useLocation()
+  // Entering another screen shows the loading card; a screen reloading itself (search, filters) keeps its content.
+  const loading = navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname !== location.pathname
+  const loadingText = navigation.location?.pathname === '/users' ? 'Loading users...' : 'Loading...'
   return (
     <div className="app-shell">
       <Sidebar user={user} state={sidebar} canAdminister={canAdminister} />
       <main className="app-main">
         {loading ? (
           <section className="card loading-card" role="status">
-            Loading...
+            {loadingText}
           </section>
         ) : (
           <Outlet />

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { resetLink, verificationCode } from './outbox'
 import { PASSWORD, uniqueEmail } from './users'
+import { E2E_API_URL } from '../../playwright.config'
 
-const API = 'http://127.0.0.1:3101'
+const API = E2E_API_URL
 
 export const isNoJs = () => test.info().project.name === 'no-js'
 

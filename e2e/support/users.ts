@@ -1,6 +1,7 @@
 import { verificationCode } from './outbox'
+import { E2E_API_URL } from '../../playwright.config'
 
-const API = 'http://127.0.0.1:3101'
+const API = E2E_API_URL
 let counter = 0
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}.${Date.now().toString(36)}.${process.pid}.${counter++}@example.com`

@@ -1,0 +1,23 @@
+import type { AppLoadContext } from '@remix-run/node'
+import type { ListedUser } from '#api/users/list'
+import { USER_LIST_LIMIT } from '#domain/users'
+import { api } from './api.server'
+
+export type { ListedUser }
+
+/** The user list's search and role filter, read from the page's (or the export link's) query. */
+export function userFilters(request: Request) {
+  const params = new URL(request.url).searchParams
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    role: (params.get('role') ?? '').trim().slice(0, 60),
+  }
+}
+
+/** GET /users with the spec's limit of 1000, the search and the role filter passed through. */
+export function fetchUsers(caller: { request: Request; context: AppLoadContext }, { q, role }: { q: string; role: string }) {
+  const query = new URLSearchParams({ limit: String(USER_LIST_LIMIT) })
+  if (q) query.set('q', q)
+  if (role) query.set('role', role)
+  return api<{ users: ListedUser[] }>(caller, `/users?${query}`)
+}

@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { EXPORT_CONTENT_TYPE, exportFileName } from '#domain/export'
+import { requirePermission } from '#app/lib/session.server'
+import { usersWorkbook } from '#app/lib/users-export.server'
+import { fetchUsers, userFilters } from '#app/lib/users.server'
+
+/**
+ * GET /users/export?q=&role=: the users the list shows for the same search and filter, as an
+ * .xlsx download. A plain link reaches it, so it works with JavaScript off.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  await requirePermission(args, 'view')
+  const result = await fetchUsers(args, userFilters(args.request))
+  // An empty file would look like "no users": say that the export failed instead.
+  if (!result.ok) throw new Response(`The export failed: ${result.error.message}. Please try again.`, { status: 502 })
+  const body = await usersWorkbook(result.data.users)
+  return new Response(body, {
+    headers: {
+      'content-type': EXPORT_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="${exportFileName(new Date())}"`,
+      'content-length': String(body.byteLength),
+      'cache-control': 'private, no-store',
+    },
+  })
+}

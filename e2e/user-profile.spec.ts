@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
+import { adminSession } from './support/admin-api'
+import { landingOf, signIn } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+/** The value shown beside a term, inside the named section (or anywhere on the page). */
+const detail = (page: Page, term: string, section?: string) =>
+  (section ? page.locator('section, aside', { has: page.getByRole('heading', { name: section, exact: true }) }) : page).locator(`dt:text-is("${term}") + dd`)
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
+
+/** An account with a profile filled in through the API: a name, a phone, a birth date, a designation. */
+async function userWithProfile() {
+  const admin = await adminSession()
+  const user = await createVerifiedUser()
+  const id = await admin.userIdOf(user.email)
+  const name = `Asha Rao ${token()}`
+  await admin.updateProfile(id, {
+    personal: { name, phone: '+91 98765 43210', dob: '1990-04-12' },
+    professional: { designation: 'Site Engineer', dateOfJoining: '2021-01-05', previousExperience: 3 },
+  })
+  return { ...user, id, name, admin }
+}
+
+test.describe('user profile', () => {
+  test('shows the name, user ID, @username, phone and email, the three sections and the contact information', async ({ page }) => {
+    const user = await userWithProfile()
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${user.id}/profile`)
+    await expect(page.getByRole('heading', { name: user.name, level: 1 })).toBeVisible()
+    await expect(page.getByText(`@${user.name.toLowerCase().replace(/ /g, '_')}`, { exact: true })).toBeVisible()
+    await expect(detail(page, 'User ID')).toHaveText(user.id)
+    await expect(detail(page, 'Phone').first()).toHaveText('+91 98765 43210')
+    await expect(detail(page, 'Email')).toHaveText(user.email)
+    await expect(page.locator('.profile-status')).toHaveText('Active')
+    for (const section of ['Organizations', 'Personal details', 'Professional details', 'Contact information']) {
+      await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible()
+    }
+    await expect(detail(page, 'Designation', 'Organizations')).toHaveText('Site Engineer')
+    await expect(detail(page, 'Work Location', 'Organizations')).toHaveText('Not provided')
+    // Dates in en-US numeric form; missing values 'Not provided'.
+    await expect(detail(page, 'Date of Birth', 'Personal details')).toHaveText('4/12/1990')
+    await expect(detail(page, 'Date of Joining', 'Professional details')).toHaveText('1/5/2021')
+    await expect(detail(page, 'Blood Group', 'Personal details')).toHaveText('Not provided')
+    await expect(detail(page, 'Date of Leaving', 'Professional details')).toHaveText('Not provided')
+    await expect(detail(page, 'Login', 'Contact information')).toHaveText(user.email)
+    await expect(detail(page, 'Personal', 'Contact information')).toHaveText('Not provided')
+    await expect(detail(page, 'Phone', 'Contact information')).toHaveText('+91 98765 43210')
+    await expect(page.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/users')
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible()
+  })
+
+  test('an administrator edits the phone, status and role; Save Changes stores them and returns to view mode', async ({ page }) => {
+    const user = await userWithProfile()
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${user.id}/profile`)
+    await page.getByRole('link', { name: 'Edit Profile' }).click()
+    await expect(page).toHaveURL(`/users/${user.id}/profile?edit=1`)
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0)
+    await expect(page.getByLabel('Phone Number')).toHaveValue('+91 98765 43210')
+    await expect(page.getByLabel('Date of Birth')).toHaveAttribute('type', 'date')
+    await expect(page.getByLabel('Total Experience (years)')).toHaveAttribute('type', 'number')
+    await expect(page.getByLabel('Marital Status').locator('option:not([value=""])')).toHaveText(['Single', 'Married', 'Divorced', 'Widowed'])
+    await expect(page.getByLabel('Blood Group').locator('option:not([value=""])')).toHaveText(['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'])
+    await expect(page.getByLabel('Status', { exact: true }).locator('option')).toHaveText(['Active', 'Inactive'])
+
+    await page.getByLabel('Phone Number').fill('+91 90000 11111')
+    await page.getByLabel('Status', { exact: true }).selectOption('Inactive')
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Engineer' })
+    await page.getByLabel('Blood Group').selectOption('O+')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+
+    await expect(page).toHaveURL(`/users/${user.id}/profile`)
+    await expect(detail(page, 'Phone Number', 'Personal details')).toHaveText('+91 90000 11111')
+    await expect(detail(page, 'Blood Group', 'Personal details')).toHaveText('O+')
+    await expect(detail(page, 'Role', 'Professional details')).toHaveText('Engineer')
+    await expect(page.locator('.profile-status')).toHaveText('Inactive')
+    // What the form does not show is kept as it was.
+    await expect(detail(page, 'Date of Birth', 'Personal details')).toHaveText('4/12/1990')
+    await page.goto(`/users?${new URLSearchParams({ q: user.email })}`)
+    await expect(page.getByRole('row').filter({ hasText: user.email })).toContainText('Inactive')
+  })
+
+  test('Cancel returns to view mode without saving', async ({ page }) => {
+    const user = await userWithProfile()
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${user.id}/profile?edit=1`)
+    await page.getByLabel('Phone Number').fill('+91 11111 22222')
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL(`/users/${user.id}/profile`)
+    await expect(detail(page, 'Phone Number', 'Personal details')).toHaveText('+91 98765 43210')
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible()
+  })
+
+  test('a wrong value is named beside its field and nothing is saved', async ({ page }) => {
+    const user = await userWithProfile()
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${user.id}/profile?edit=1`)
+    await page.getByLabel('Phone Number').fill('call me')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByText('Enter a valid phone number')).toBeVisible()
+    await page.goto(`/users/${user.id}/profile`)
+    await expect(detail(page, 'Phone Number', 'Personal details')).toHaveText('+91 98765 43210')
+  })
+
+  test("a refused save shows 'Failed to update profile' with the server's message", async ({ page }) => {
+    const target = await userWithProfile()
+    // PMO may edit profiles, but only an administrator may hand out the Admin role.
+    const editor = await createVerifiedUser()
+    await target.admin.updateProfile(await target.admin.userIdOf(editor.email), { roleId: await target.admin.roleIdOf('PMO') })
+    await signIn(page, editor)
+    await page.goto(`/users/${target.id}/profile?edit=1`)
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Admin' })
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to update profile' })).toContainText('Only an administrator')
+    await expect(page).toHaveURL(`/users/${target.id}/profile?edit=1`)
+  })
+
+  test("an unknown user shows 'User not found' with a back button to /users", async ({ page }) => {
+    await signIn(page, E2E_ADMIN)
+    for (const id of [UNKNOWN_ID, 'not-an-id']) {
+      const response = await page.goto(`/users/${id}/profile`)
+      expect(response?.status()).toBe(404)
+      await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible()
+    }
+    await page.getByRole('link', { name: 'Back to Users' }).click()
+    await expect(page).toHaveURL('/users')
+    await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible()
+  })
+})
+
+test.describe('user profile access', () => {
+  test('everyone may open and edit their own profile', async ({ page }) => {
+    const user = await createVerifiedUser()
+    await signIn(page, user)
+    const { user: me } = await landingOf(page)
+    await page.goto(`/users/${me!._id}/profile`)
+    await expect(detail(page, 'Email')).toHaveText(user.email)
+    await page.getByRole('link', { name: 'Edit Profile' }).click()
+    // One's own account status is shown, not offered.
+    await expect(page.getByLabel('Status', { exact: true })).toHaveCount(0)
+    await page.getByLabel('Full Name').fill('Own Name')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page).toHaveURL(`/users/${me!._id}/profile`)
+    await expect(page.getByRole('heading', { name: 'Own Name', level: 1 })).toBeVisible()
+    await expect(page.getByText('@own_name', { exact: true })).toBeVisible()
+  })
+
+  test("an ordinary user gets 'Access denied' on someone else's profile", async ({ page }) => {
+    const other = await userWithProfile()
+    await signIn(page, await createVerifiedUser())
+    await page.goto(`/users/${other.id}/profile`)
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  })
+
+  test("with view but not edit, someone else's profile opens read-only and edit mode is denied", async ({ page }) => {
+    const other = await userWithProfile()
+    const viewer = await createVerifiedUser()
+    await other.admin.updateProfile(await other.admin.userIdOf(viewer.email), { roleId: await other.admin.roleIdOf('Engineer') })
+    await signIn(page, viewer)
+    await page.goto(`/users/${other.id}/profile`)
+    await expect(page.getByRole('heading', { name: other.name })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0)
+    await page.goto(`/users/${other.id}/profile?edit=1`)
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  })
+})
