@@ -22,7 +22,8 @@ async function holdPost(page: Page, path: string) {
 
 test.describe('busy labels while a form is being sent', () => {
   test.beforeEach(() => {
-    test.skip(isNoJs(), 'Busy labels come from the in-page submission state; without JavaScript the browser posts the page.')
+    const noJs = isNoJs()
+    test.skip(noJs, 'Busy labels come from the in-page submission state; without JavaScript the browser posts the page.')
   })
 
   test("login: 'Continue' reads 'Signing in...' (also when sent from a protected page)", async ({ page }) => {

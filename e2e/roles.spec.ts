@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
-import { hydrated, isNoJs, signIn } from './support/session'
+import { hydrated, isNoJs, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
 
 const API = E2E_API_URL
@@ -307,7 +307,7 @@ test.describe('Role & Permissions', () => {
   })
 
   test.describe('with JavaScript', () => {
-    test.skip(() => isNoJs(), 'a modal dialog and Escape need JavaScript')
+    test.skip(withoutJavaScript, 'a modal dialog and Escape need JavaScript')
 
     test('the users dialog is modal and Escape closes it, keeping the filters', async ({ page }) => {
       const role = await createRole(['view'])

@@ -145,7 +145,8 @@ test.describe('user management screen', () => {
   })
 
   test('a click outside the open menu closes it', async ({ page }) => {
-    test.skip(isNoJs(), 'closing on an outside click needs JavaScript')
+    const noJs = isNoJs()
+    test.skip(noJs, 'closing on an outside click needs JavaScript')
     const user = await createVerifiedUser()
     await page.goto(`/users?${new URLSearchParams({ q: user.email })}`)
     await hydrated(page)
@@ -162,7 +163,8 @@ test.describe('user management screen', () => {
   })
 
   test("shows 'Loading users...' while a search is loading", async ({ page }) => {
-    test.skip(isNoJs(), 'without JavaScript the browser itself shows the page loading')
+    const noJs = isNoJs()
+    test.skip(noJs, 'without JavaScript the browser itself shows the page loading')
     await page.goto('/users')
     await hydrated(page)
     let release = () => {}

@@ -67,7 +67,8 @@ test.describe('verify email screen', () => {
 
   test.describe('code boxes (JavaScript only)', () => {
     test.beforeEach(async ({ page }) => {
-      test.skip(isNoJs(), 'Moving the focus between boxes and spreading a paste are done by JavaScript.')
+      const noJs = isNoJs()
+      test.skip(noJs, 'Moving the focus between boxes and spreading a paste are done by JavaScript.')
       // Only the boxes are exercised here: no account is needed.
       await page.goto('/verify-otp?email=boxes%40example.com')
       await hydrated(page)

@@ -6,6 +6,8 @@ import { E2E_API_URL } from '../../playwright.config'
 const API = E2E_API_URL
 
 export const isNoJs = () => test.info().project.name === 'no-js'
+/** A describe-level skip condition: the project runs with JavaScript off. */
+export const withoutJavaScript = ({ javaScriptEnabled }: { javaScriptEnabled?: boolean }) => javaScriptEnabled === false
 
 /** The site's own origin, as a browser on one of its pages would send it. */
 export const ownOrigin = () => new URL(String(test.info().project.use.baseURL)).origin
