@@ -9,7 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react'
-import { PRODUCT_NAME } from '#domain/constants'
+import { PRODUCT_NAME, SESSION_COOKIE } from '#domain/constants'
 import { TopBar } from './components/top-bar'
 import { useNonce } from './lib/nonce'
 import styles from './styles/app.css'
@@ -23,7 +23,8 @@ export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'descr
 
 /** Whether a session cookie is present: enough for the top bar, without a call to the API. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { signedIn: /(?:^|;\s*)portal_session=/.test(request.headers.get('cookie') ?? '') }
+  const cookies = request.headers.get('cookie') ?? ''
+  return { signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,5 +1,7 @@
 /** Business constants of the spec (access document §9, administration document §9). */
 export const PRODUCT_NAME = 'Workforce Portal'
+/** The API's session cookie, which the web passes through and clears at logout. */
+export const SESSION_COOKIE = 'portal_session'
 
 export const OTP_LENGTH = 6
 export const OTP_PURPOSE_SIGNUP = 'signup'

@@ -1,13 +1,13 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#domain/constants'
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { sessions, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { forbidden, unauthorized } from '#api/http/errors'
 import { hashToken, newToken } from './tokens'
 
-export const SESSION_COOKIE = 'portal_session'
+export { SESSION_COOKIE }
 // Refreshing last-seen on every request would be a write per request; once an hour is enough.
 const TOUCH_AFTER_MS = 60 * 60_000
 
