@@ -4,9 +4,13 @@ import helmet from '@fastify/helmet'
 import type { Deps } from './deps'
 import { frameworkErrors, installErrorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
+import { catalogRoutes } from './routes/catalog'
+import { clustersRoutes } from './routes/clusters'
 import { formRoutes } from './routes/form'
 import { landingRoutes } from './routes/landing'
+import { planningRoutes } from './routes/planning'
 import { rolesRoutes } from './routes/roles'
+import { templatesRoutes } from './routes/templates'
 import { usersRoutes } from './routes/users'
 
 /** The API: JSON in and out, cookie sessions, every call of the spec at its exact path. */
@@ -25,9 +29,10 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
   })
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
+    // A route may allow caching of its own answer (the cluster descriptions); nothing else is cached.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes]) {
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
   return app

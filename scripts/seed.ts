@@ -3,8 +3,23 @@ import { eq, inArray } from 'drizzle-orm'
 import { PERMISSIONS } from '#domain/constants'
 import { parseEnv } from '#domain/env'
 import { financialSchema, personalSchema, professionalSchema } from '#domain/profile'
+import type { ClusterList } from '#domain/planning/cluster-list'
+import { planningCreateSchema, planningGroupsSchema, templateSaveSchema } from '#domain/planning/schemas'
 import { openDatabase, type Executor } from '#api/db/client'
-import { profiles, roleHistories, roles, users } from '#api/db/schema'
+import {
+  categories,
+  clusters,
+  entities,
+  planningRoles,
+  plannings,
+  profiles,
+  projects,
+  resourcePlanningTemplates,
+  roleHistories,
+  roles,
+  templateItems,
+  users,
+} from '#api/db/schema'
 import { hashPassword } from '#api/auth/passwords'
 
 /**
@@ -41,6 +56,7 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
 
 const [administrator] = await db.select().from(users).where(eq(users.email, email))
 await seedDemoUsers(db, administrator)
+await seedPlanning(db)
 
 await database.close()
 
@@ -206,4 +222,234 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
         `Each signs in with password ${DEMO_PASSWORD}, e.g. ${emailOf(people[0][0])}.`,
     )
   })
+}
+
+/**
+ * Demo planning data: two categories with their entity types and clusters (a construction
+ * sequence, with descriptions and some dates), planning types of the starter roles, templates
+ * with planned people and interchanges, and three projects. What exists (by name, whatever its
+ * case) is left as it is; planning types and templates are only made together, the first time, so
+ * an administrator's regrouping or template is never overwritten.
+ */
+async function seedPlanning(db: Executor) {
+  type ClusterSeed = [name: string, description: string, start?: string, end?: string]
+  const catalog: Record<string, Record<string, ClusterSeed[]>> = {
+    Residential: {
+      Site: [
+        ['Mobilisation', 'Site office, labour camp, fencing and temporary power.', '2026-01-05', '2026-01-31'],
+        ['Site Clearance', 'Clearing, grubbing and levelling of the plot.', '2026-01-12', '2026-02-15'],
+        ['Temporary Works', 'Access roads, hoardings, shoring and dewatering.', '2026-02-01', '2026-03-15'],
+        ['External Services', 'Sewer, storm water, water supply and power mains.'],
+        ['Landscaping', 'Hardscape, softscape and irrigation of the common areas.'],
+      ],
+      Tower: [
+        ['Excavation', 'Bulk excavation to basement level, with shoring and dewatering.', '2026-02-01', '2026-03-31'],
+        ['Foundation', 'Pile caps, raft foundation and waterproofing.', '2026-03-15', '2026-05-31'],
+        ['Plinth', 'Plinth beams, backfilling and the ground-floor slab.', '2026-05-15', '2026-06-30'],
+        ['Superstructure', 'Columns, beams and slabs, floor by floor.', '2026-07-01', '2027-03-31'],
+        ['Blockwork', 'Internal and external masonry walls.'],
+        ['MEP rough-in', 'Conduits, plumbing risers and HVAC ducts before plastering.'],
+        ['Facade', 'External plaster, glazing and cladding.'],
+        ['Finishing', 'Plastering, flooring, painting and joinery.'],
+      ],
+      Villa: [
+        ['Foundation', 'Isolated footings, plinth beams and the ground slab.', '2026-04-01', '2026-05-15'],
+        ['Superstructure', 'Load-bearing walls, columns and the roof slab.'],
+        ['Roofing', 'Roof waterproofing, insulation and tiles.'],
+        ['Finishing', 'Flooring, painting, doors and windows.'],
+      ],
+    },
+    Commercial: {
+      Site: [
+        ['Mobilisation', 'Site office, hoardings and temporary utilities.', '2026-03-01', '2026-03-31'],
+        ['Utilities', 'Power substation, water and sewer connections.'],
+      ],
+      'Office Block': [
+        ['Excavation', 'Excavation for two basement levels with secant piling.', '2026-04-01', '2026-06-15'],
+        ['Basement', 'Retaining walls, basement slabs and ramps.'],
+        ['Superstructure', 'Post-tensioned slabs and the core walls.'],
+        ['Curtain Wall', 'Unitised glazing and the facade.'],
+        ['MEP rough-in', 'Risers, cable trays, sprinklers and HVAC ducts.'],
+        ['Fit-out', 'Raised floors, false ceilings and workstations.'],
+      ],
+    },
+  }
+  // Cluster names, or lists of names for a group planned together.
+  type Names = (string | string[])[]
+  type PlanningSeed = { category: string; entity: string; typeName: string; roles: Record<string, Names> }
+  const planningSeeds: PlanningSeed[] = [
+    {
+      category: 'Residential',
+      entity: 'Tower',
+      typeName: 'Tower Standard',
+      roles: {
+        Engineer: ['Excavation', ['Foundation', 'Plinth'], 'Superstructure'],
+        Developer: ['MEP rough-in', 'Finishing'],
+        PMO: ['Blockwork', 'Facade', 'Finishing'],
+      },
+    },
+    { category: 'Residential', entity: 'Villa', typeName: 'Villa Standard', roles: { Engineer: ['Foundation', 'Superstructure', 'Roofing'], PMO: ['Finishing'] } },
+    {
+      category: 'Residential',
+      entity: 'Site',
+      typeName: 'Site Setup',
+      roles: { Engineer: ['Mobilisation', 'Site Clearance', 'Temporary Works'], PMO: [['External Services', 'Landscaping']] },
+    },
+    {
+      category: 'Commercial',
+      entity: 'Office Block',
+      typeName: 'Office Core',
+      roles: {
+        Engineer: ['Excavation', 'Basement', 'Superstructure'],
+        Developer: ['MEP rough-in', 'Fit-out'],
+        PMO: ['Curtain Wall', 'Fit-out'],
+      },
+    },
+  ]
+  // Per planning type: role -> [cluster name(s), planned people, interchanges [people, entity, cluster]].
+  type ItemSeed = [cluster: string | string[], planned: number, interchanges?: [number, string, string][]]
+  const templateSeeds: Record<string, Record<string, ItemSeed[]>> = {
+    'Tower Standard': {
+      Engineer: [
+        ['Excavation', 6, [[2, 'Site', 'Site Clearance']]],
+        [['Foundation', 'Plinth'], 10],
+        ['Superstructure', 14, [[3, 'Site', 'Temporary Works']]],
+      ],
+      Developer: [['MEP rough-in', 4], ['Finishing', 3]],
+      PMO: [['Blockwork', 2], ['Facade', 1], ['Finishing', 2]],
+    },
+    'Site Setup': {
+      Engineer: [['Mobilisation', 3], ['Site Clearance', 5], ['Temporary Works', 4]],
+      PMO: [[['External Services', 'Landscaping'], 2]],
+    },
+    'Office Core': {
+      Engineer: [['Excavation', 5, [[1, 'Site', 'Mobilisation']]], ['Basement', 8], ['Superstructure', 12]],
+      Developer: [['MEP rough-in', 6, [[2, 'Site', 'Utilities']]], ['Fit-out', 5]],
+      PMO: [['Curtain Wall', 2], ['Fit-out', 1]],
+    },
+  }
+  const projectSeeds: [name: string, globalCategory: string | null][] = [
+    ['Skyline Towers', 'Residential'],
+    ['Greenfield Villas', null],
+    ['Harbour Business Park', null],
+  ]
+
+  const lower = (text: string) => text.toLowerCase()
+  const now = new Date()
+  const added = { categories: 0, entities: 0, clusters: 0, projects: 0, plannings: 0, templates: 0 }
+
+  await db.transaction(async (tx) => {
+    const inserted = async (rows: { length: number } | Promise<{ length: number }>) => (await rows).length
+
+    added.categories = await inserted(
+      tx.insert(categories).values(Object.keys(catalog).map((name) => ({ name, createdAt: now }))).onConflictDoNothing().returning({ id: categories.id }),
+    )
+    const categoryIds = new Map((await tx.select().from(categories)).map((row) => [lower(row.name), row.id]))
+    const categoryId = (name: string) => categoryIds.get(lower(name))!
+
+    const entityValues = Object.entries(catalog).flatMap(([category, types]) => Object.keys(types).map((name) => ({ name, categoryId: categoryId(category), createdAt: now })))
+    added.entities = await inserted(tx.insert(entities).values(entityValues).onConflictDoNothing().returning({ id: entities.id }))
+    const entityRows = await tx.select().from(entities)
+    const entityOf = (category: string, name: string) => entityRows.find((row) => row.categoryId === categoryId(category) && lower(row.name) === lower(name))!
+
+    // One millisecond apart, so they list in the order of the construction sequence.
+    let order = 0
+    const clusterValues = Object.entries(catalog).flatMap(([category, types]) =>
+      Object.entries(types).flatMap(([entity, seeds]) =>
+        seeds.map(([name, description, startDate, endDate]) => ({
+          name,
+          description,
+          startDate: startDate ?? null,
+          endDate: endDate ?? null,
+          categoryId: categoryId(category),
+          entityId: entityOf(category, entity).id,
+          createdAt: new Date(now.getTime() + order++),
+        })),
+      ),
+    )
+    added.clusters = await inserted(tx.insert(clusters).values(clusterValues).onConflictDoNothing().returning({ id: clusters.id }))
+    const clusterRows = await tx.select({ id: clusters.id, name: clusters.name, entityId: clusters.entityId }).from(clusters)
+    const clusterId = (entityId: string, name: string) => {
+      const row = clusterRows.find((c) => c.entityId === entityId && lower(c.name) === lower(name))
+      if (!row) throw new Error(`seed: no cluster ${name}`)
+      return row.id
+    }
+
+    added.projects = await inserted(
+      tx
+        .insert(projects)
+        .values(projectSeeds.map(([name, global]) => ({ name, globalCategoryId: global ? categoryId(global) : null, createdAt: now })))
+        .onConflictDoNothing()
+        .returning({ id: projects.id }),
+    )
+
+    const roleRows = await tx.select().from(roles)
+    const roleIdOf = (name: string) => {
+      const role = roleRows.find((row) => row.name === name)
+      if (!role) throw new Error(`seed: no role ${name}`)
+      return role.id
+    }
+
+    for (const seed of planningSeeds) {
+      const entity = entityOf(seed.category, seed.entity)
+      const ids = (names: Names): ClusterList => names.map((entry) => (Array.isArray(entry) ? entry.map((name) => clusterId(entity.id, name)) : clusterId(entity.id, entry)))
+      // The same checks as POST /api/planning and the Group Clusters dialog.
+      const roleClusters = Object.entries(seed.roles).map(([role, names]) => ({ roleId: roleIdOf(role), clusters: ids(names) }))
+      planningCreateSchema.parse({ categoryId: entity.categoryId, entityId: entity.id, typeName: seed.typeName, roleClusters: roleClusters.map((r) => ({ ...r, clusters: r.clusters.flat() })) })
+      roleClusters.forEach((role) => planningGroupsSchema.parse({ roleId: role.roleId, groups: role.clusters }))
+
+      const [created] = await tx
+        .insert(plannings)
+        .values({ categoryId: entity.categoryId, entityId: entity.id, typeName: seed.typeName, createdAt: new Date(now.getTime() + order++) })
+        .onConflictDoNothing()
+        .returning()
+      if (!created) continue
+      added.plannings++
+      await tx.insert(planningRoles).values(roleClusters.map((role, position) => ({ planningId: created.id, position, ...role })))
+
+      const template = templateSeeds[seed.typeName]
+      if (!template) continue
+      const payload = templateSaveSchema.parse({
+        categoryId: entity.categoryId,
+        entityId: entity.id,
+        planningId: created.id,
+        roleClusters: Object.entries(template).map(([role, items]) => ({
+          roleId: roleIdOf(role),
+          clusters: items.map(([cluster, plannedPeople, interchanges = []]) => ({
+            clusterId: ids([cluster]).flat(),
+            plannedPeople,
+            isInterchange: interchanges.length > 0,
+            interchanges: interchanges.map(([people, fromEntity, fromCluster]) => {
+              const source = entityOf(seed.category, fromEntity)
+              return { interchangePeople: people, interchangeFrom: { entityId: source.id, clusterId: clusterId(source.id, fromCluster) } }
+            }),
+          })),
+        })),
+      })
+      const [saved] = await tx
+        .insert(resourcePlanningTemplates)
+        .values({ categoryId: entity.categoryId, entityId: entity.id, planningId: created.id, createdAt: now, updatedAt: now })
+        .returning()
+      added.templates++
+      const items = payload.roleClusters.flatMap((role) =>
+        role.clusters.map((item) => ({
+          templateId: saved.id,
+          roleId: role.roleId,
+          clusterIds: item.clusterId,
+          plannedPeople: item.plannedPeople,
+          isInterchange: item.isInterchange,
+          interchanges: item.interchanges,
+        })),
+      )
+      await tx.insert(templateItems).values(items.map((item, position) => ({ ...item, position })))
+    }
+  })
+
+  const total = Object.values(added).reduce((sum, n) => sum + n, 0)
+  console.log(
+    total === 0
+      ? 'Planning data: all already there; nothing added.'
+      : `Planning data: ${added.categories} categories, ${added.entities} entity types, ${added.clusters} clusters, ${added.projects} projects, ` +
+          `${added.plannings} planning types and ${added.templates} templates added.`,
+  )
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AccountStatus, Permission } from '#domain/constants'
 import type { ProfileDraft, ProfileSubmission } from '#domain/profile'
+import type { ClusterList } from '#domain/planning/cluster-list'
+import type { Interchange } from '#domain/planning/schemas'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -98,3 +100,105 @@ export const roleHistories = pgTable('role_histories', {
   updatedByName: text('updated_by_name').notNull(),
   updatedAt: at('updated_at').notNull(),
 }, (t) => [index('role_histories_updated').on(t.updatedAt)])
+
+// Planning (issue 4). Names are unique whatever their case. What other rows use cannot be deleted
+// (restrict): the API answers 409 first, the foreign keys stop the races it cannot see.
+
+export const categories = pgTable('categories', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('categories_name_lower').on(sql`lower(${t.name})`)])
+
+/** Entity types of a category (Site, Tower, Villa...): the spec's "entities". */
+export const entities = pgTable('entities', {
+  id: id(),
+  categoryId: uuid('category_id').notNull().references(() => categories.id, { onDelete: 'restrict' }),
+  name: text('name').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  uniqueIndex('entities_category_name_lower').on(t.categoryId, sql`lower(${t.name})`),
+  // Target of the (entity, category) keys below: a row's category is always its entity's category.
+  unique('entities_id_category').on(t.id, t.categoryId),
+])
+
+export const clusters = pgTable('clusters', {
+  id: id(),
+  categoryId: uuid('category_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  uniqueIndex('clusters_entity_name_lower').on(t.entityId, sql`lower(${t.name})`),
+  index('clusters_category').on(t.categoryId),
+  foreignKey({ name: 'clusters_entity_fk', columns: [t.entityId, t.categoryId], foreignColumns: [entities.id, entities.categoryId] }).onDelete('restrict'),
+  check('clusters_dates_ordered', sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+])
+
+export const projects = pgTable('projects', {
+  id: id(),
+  name: text('name').notNull(),
+  /** When set, the project's planning is fixed to this category (§2 Project Resource Planning). */
+  globalCategoryId: uuid('global_category_id').references(() => categories.id, { onDelete: 'restrict' }),
+  createdAt: at('created_at').notNull(),
+}, (t) => [uniqueIndex('projects_name_lower').on(sql`lower(${t.name})`), index('projects_global_category').on(t.globalCategoryId)])
+
+/** Planning types: a named set of roles, each with its clusters, for one entity type. */
+export const plannings = pgTable('plannings', {
+  id: id(),
+  categoryId: uuid('category_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  typeName: text('type_name').notNull(),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  uniqueIndex('plannings_entity_type_name_lower').on(t.entityId, sql`lower(${t.typeName})`),
+  index('plannings_category').on(t.categoryId),
+  foreignKey({ name: 'plannings_entity_fk', columns: [t.entityId, t.categoryId], foreignColumns: [entities.id, entities.categoryId] }).onDelete('restrict'),
+  unique('plannings_id_scope').on(t.id, t.categoryId, t.entityId),
+])
+
+/** A role of a planning type and its clusters: single ids and groups, in order. */
+export const planningRoles = pgTable('planning_roles', {
+  planningId: uuid('planning_id').notNull().references(() => plannings.id, { onDelete: 'cascade' }),
+  roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
+  position: integer('position').notNull(),
+  clusters: jsonb('clusters').$type<ClusterList>().notNull(),
+}, (t) => [primaryKey({ columns: [t.planningId, t.roleId] }), index('planning_roles_role').on(t.roleId)])
+
+/** At most one template per category, entity and planning type; its planning type is of that entity. */
+export const resourcePlanningTemplates = pgTable('resource_planning_templates', {
+  id: id(),
+  categoryId: uuid('category_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  planningId: uuid('planning_id').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  unique('resource_planning_templates_combo').on(t.categoryId, t.entityId, t.planningId),
+  index('resource_planning_templates_planning').on(t.planningId),
+  foreignKey({
+    name: 'resource_planning_templates_planning_fk',
+    columns: [t.planningId, t.categoryId, t.entityId],
+    foreignColumns: [plannings.id, plannings.categoryId, plannings.entityId],
+  }).onDelete('restrict'),
+])
+
+/** One cluster (or group) of one role in a template: the people it needs and where some come from. */
+export const templateItems = pgTable('template_items', {
+  id: id(),
+  templateId: uuid('template_id').notNull().references(() => resourcePlanningTemplates.id, { onDelete: 'cascade' }),
+  roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'restrict' }),
+  /** One cluster id, or the ids of a group. */
+  clusterIds: jsonb('cluster_ids').$type<string[]>().notNull(),
+  plannedPeople: integer('planned_people').notNull().default(0),
+  isInterchange: boolean('is_interchange').notNull().default(false),
+  interchanges: jsonb('interchanges').$type<Interchange[]>().notNull().default(sql`'[]'::jsonb`),
+  position: integer('position').notNull(),
+}, (t) => [
+  index('template_items_template').on(t.templateId, t.position),
+  index('template_items_role').on(t.roleId),
+  check('template_items_planned_people', sql`${t.plannedPeople} >= 0`),
+])

@@ -1,0 +1,36 @@
+import { isUuid } from '#domain/planning/schemas'
+import { HttpError, notFound } from '#api/http/errors'
+
+/** A path id: anything but a UUID names nothing, so it is a 404 like an unknown id (never a 500). */
+export function pathId(value: string, message: string) {
+  if (!isUuid(value)) throw notFound(message)
+  return value.toLowerCase()
+}
+
+/** The SQLSTATE of a database error, whichever driver raised it and however Drizzle wrapped it. */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+export const UNIQUE_VIOLATION = '23505'
+export const FOREIGN_KEY_VIOLATION = '23503'
+
+/** Runs `work`; a database error of one of the given codes becomes the matching client error. */
+export async function translating<T>(work: () => Promise<T>, errors: Partial<Record<string, () => Error>>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    const make = errors[pgErrorCode(error) ?? '']
+    throw make ? make() : error
+  }
+}
+
+/** "2 entities", "1 project": the parts of an "in use" message. */
+export const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+export const conflict = (message: string) => new HttpError(409, message)

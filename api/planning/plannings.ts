@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { ClusterList } from '#domain/planning/cluster-list'
+import type { PlanningCreate } from '#domain/planning/schemas'
+import type { Executor } from '#api/db/client'
+import { categories, clusters, entities, planningRoles, plannings, roles } from '#api/db/schema'
+import { badRequest } from '#api/http/errors'
+import { conflict } from './common'
+
+export interface PlanningFilter {
+  id?: string
+  categoryId?: string
+  entityId?: string
+}
+
+/**
+ * Planning types as the Saved Planning Types table reads them, newest first: category, entity
+ * and roles populated with their names. Two queries, whatever the numbers.
+ */
+export async function loadPlannings(db: Executor, filter: PlanningFilter = {}) {
+  const where: SQL[] = []
+  if (filter.id) where.push(eq(plannings.id, filter.id))
+  if (filter.categoryId) where.push(eq(plannings.categoryId, filter.categoryId))
+  if (filter.entityId) where.push(eq(plannings.entityId, filter.entityId))
+  const rows = await db
+    .select({ planning: plannings, category: { _id: categories.id, name: categories.name }, entity: { _id: entities.id, name: entities.name } })
+    .from(plannings)
+    .innerJoin(categories, eq(categories.id, plannings.categoryId))
+    .innerJoin(entities, eq(entities.id, plannings.entityId))
+    .where(and(...where))
+    .orderBy(desc(plannings.createdAt), asc(plannings.typeName), asc(plannings.id))
+  if (rows.length === 0) return []
+  const roleRows = await db
+    .select({ planningId: planningRoles.planningId, clusters: planningRoles.clusters, role: { _id: roles.id, name: roles.name } })
+    .from(planningRoles)
+    .innerJoin(roles, eq(roles.id, planningRoles.roleId))
+    .where(inArray(planningRoles.planningId, rows.map((row) => row.planning.id)))
+    .orderBy(asc(planningRoles.planningId), asc(planningRoles.position))
+  return rows.map(({ planning, category, entity }) => ({
+    _id: planning.id,
+    categoryId: category,
+    entityId: entity,
+    typeName: planning.typeName,
+    createdAt: planning.createdAt.toISOString(),
+    roleClusters: roleRows
+      .filter((row) => row.planningId === planning.id)
+      .map((row) => ({ roleId: row.role, clusters: row.clusters as ClusterList })),
+  }))
+}
+export type PresentedPlanning = Awaited<ReturnType<typeof loadPlannings>>[number]
+
+export async function loadPlanning(db: Executor, id: string) {
+  const [planning] = await loadPlannings(db, { id })
+  return planning ?? null
+}
+
+/**
+ * Creates a planning type with its roles inside the caller's transaction. Every id must exist;
+ * the entity must be of the category and every cluster of the entity (400 naming the field).
+ */
+export async function createPlanning(tx: Executor, input: PlanningCreate, now: Date) {
+  const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
+  if (!entity) throw badRequest('entityId: Entity not found')
+  if (entity.categoryId !== input.categoryId) throw badRequest('entityId: This entity does not belong to the category')
+
+  const roleIds = input.roleClusters.map((role) => role.roleId)
+  const known = new Set((await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds))).map((row) => row.id))
+  const unknownRole = roleIds.findIndex((id) => !known.has(id))
+  if (unknownRole >= 0) throw badRequest(`roleClusters.${unknownRole}.roleId: Role not found`)
+
+  const clusterIds = [...new Set(input.roleClusters.flatMap((role) => role.clusters))]
+  const ofEntity = new Set(
+    (await tx.select({ id: clusters.id }).from(clusters).where(and(inArray(clusters.id, clusterIds), eq(clusters.entityId, entity.id)))).map((row) => row.id),
+  )
+  input.roleClusters.forEach((role, i) => {
+    const j = role.clusters.findIndex((id) => !ofEntity.has(id))
+    if (j >= 0) throw badRequest(`roleClusters.${i}.clusters.${j}: Cluster not found for this entity`)
+  })
+
+  const [created] = await tx
+    .insert(plannings)
+    .values({ categoryId: input.categoryId, entityId: input.entityId, typeName: input.typeName, createdAt: now })
+    .onConflictDoNothing()
+    .returning()
+  if (!created) throw conflict(`A planning type named "${input.typeName}" already exists for ${entity.name}`)
+  await tx
+    .insert(planningRoles)
+    .values(input.roleClusters.map((role, position) => ({ planningId: created.id, roleId: role.roleId, position, clusters: role.clusters })))
+  return created.id
+}

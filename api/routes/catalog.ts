@@ -1,0 +1,179 @@
+import { asc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  categoriesQuerySchema,
+  categoryCreateSchema,
+  categoryUpdateSchema,
+  entitiesQuerySchema,
+  entityCreateSchema,
+  entityUpdateSchema,
+  projectCreateSchema,
+  projectUpdateSchema,
+} from '#domain/planning/schemas'
+import { categories, entities, projects } from '#api/db/schema'
+import type { Executor } from '#api/db/client'
+import type { Deps } from '#api/deps'
+import { badRequest, notFound, parse } from '#api/http/errors'
+import { requirePermission } from '#api/auth/sessions'
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, conflict, pathId, translating } from '#api/planning/common'
+import { presentCategory, presentEntity, presentProject } from '#api/planning/present'
+import { deleteUnusedCategory, deleteUnusedEntity } from '#api/planning/usage'
+
+type IdParams = { Params: { id: string } }
+
+const categoryExists = async (db: Executor, id: string) => (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))).length > 0
+
+/**
+ * Categories, entity types and projects: the spec has no screen for them, so these calls let an
+ * administrator set up an install without SQL (DESIGN §8). Names are unique whatever their case.
+ */
+export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
+  const categoryTaken = (name: string) => () => conflict(`A category named "${name}" already exists`)
+
+  /** With a project that fixes its category, only that category (§2 Project Resource Planning). */
+  app.get('/api/categories', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const { projectId } = parse(categoriesQuerySchema, request.query)
+    if (projectId) {
+      const [row] = await deps.db
+        .select({ project: projects, category: { id: categories.id, name: categories.name } })
+        .from(projects)
+        .leftJoin(categories, eq(categories.id, projects.globalCategoryId))
+        .where(eq(projects.id, projectId))
+      if (!row) throw notFound('Project not found')
+      if (row.category) return [presentCategory(row.category)]
+    }
+    const rows = await deps.db.select().from(categories).orderBy(asc(sql`lower(${categories.name})`), asc(categories.id))
+    return rows.map(presentCategory)
+  })
+
+  app.post('/api/categories', async (request, reply) => {
+    await requirePermission(deps, request, 'add')
+    const { name } = parse(categoryCreateSchema, request.body)
+    const [created] = await deps.db.insert(categories).values({ name, createdAt: deps.now() }).onConflictDoNothing().returning()
+    if (!created) throw categoryTaken(name)()
+    return reply.status(201).send(presentCategory(created))
+  })
+
+  app.put<IdParams>('/api/categories/:id', async (request) => {
+    await requirePermission(deps, request, 'edit')
+    const id = pathId(request.params.id, 'Category not found')
+    const { name } = parse(categoryUpdateSchema, request.body)
+    const [updated] = await translating(() => deps.db.update(categories).set({ name }).where(eq(categories.id, id)).returning(), {
+      [UNIQUE_VIOLATION]: categoryTaken(name),
+    })
+    if (!updated) throw notFound('Category not found')
+    return presentCategory(updated)
+  })
+
+  app.delete<IdParams>('/api/categories/:id', async (request) => {
+    await requirePermission(deps, request, 'delete')
+    const id = pathId(request.params.id, 'Category not found')
+    const deleted = await translating(() => deps.db.transaction((tx) => deleteUnusedCategory(tx, id)), {
+      [FOREIGN_KEY_VIOLATION]: () => conflict('This category cannot be deleted while it is in use.'),
+    })
+    if (!deleted) throw notFound('Category not found')
+    return { message: 'Category deleted' }
+  })
+
+  app.get('/api/entities', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const { categoryId } = parse(entitiesQuerySchema, request.query)
+    const rows = await deps.db
+      .select()
+      .from(entities)
+      .where(categoryId ? eq(entities.categoryId, categoryId) : undefined)
+      .orderBy(asc(sql`lower(${entities.name})`), asc(entities.id))
+    return rows.map(presentEntity)
+  })
+
+  app.post('/api/entities', async (request, reply) => {
+    await requirePermission(deps, request, 'add')
+    const { name, categoryId } = parse(entityCreateSchema, request.body)
+    if (!(await categoryExists(deps.db, categoryId))) throw badRequest('categoryId: Category not found')
+    const [created] = await translating(
+      () => deps.db.insert(entities).values({ name, categoryId, createdAt: deps.now() }).onConflictDoNothing().returning(),
+      // The category was deleted between the check and the insert.
+      { [FOREIGN_KEY_VIOLATION]: () => badRequest('categoryId: Category not found') },
+    )
+    if (!created) throw conflict(`An entity named "${name}" already exists in this category`)
+    return reply.status(201).send(presentEntity(created))
+  })
+
+  app.put<IdParams>('/api/entities/:id', async (request) => {
+    await requirePermission(deps, request, 'edit')
+    const id = pathId(request.params.id, 'Entity not found')
+    const { name } = parse(entityUpdateSchema, request.body)
+    const [updated] = await translating(() => deps.db.update(entities).set({ name }).where(eq(entities.id, id)).returning(), {
+      [UNIQUE_VIOLATION]: () => conflict(`An entity named "${name}" already exists in this category`),
+    })
+    if (!updated) throw notFound('Entity not found')
+    return presentEntity(updated)
+  })
+
+  app.delete<IdParams>('/api/entities/:id', async (request) => {
+    await requirePermission(deps, request, 'delete')
+    const id = pathId(request.params.id, 'Entity not found')
+    const deleted = await translating(() => deps.db.transaction((tx) => deleteUnusedEntity(tx, id)), {
+      [FOREIGN_KEY_VIOLATION]: () => conflict('This entity cannot be deleted while it is in use.'),
+    })
+    if (!deleted) throw notFound('Entity not found')
+    return { message: 'Entity deleted' }
+  })
+
+  const projectTaken = (name: string) => () => conflict(`A project named "${name}" already exists`)
+  const categoryGone = () => badRequest('globalCategory: Category not found')
+  const projectRows = () =>
+    deps.db
+      .select({ project: projects, category: { id: categories.id, name: categories.name } })
+      .from(projects)
+      .leftJoin(categories, eq(categories.id, projects.globalCategoryId))
+  const loadProject = async (id: string) => {
+    const [row] = await projectRows().where(eq(projects.id, id))
+    return row ? presentProject(row.project, row.category) : null
+  }
+
+  app.get('/api/projects', async (request) => {
+    await requirePermission(deps, request, 'view')
+    const rows = await projectRows().orderBy(asc(sql`lower(${projects.name})`), asc(projects.id))
+    return rows.map((row) => presentProject(row.project, row.category))
+  })
+
+  app.post('/api/projects', async (request, reply) => {
+    await requirePermission(deps, request, 'add')
+    const { name, globalCategory } = parse(projectCreateSchema, request.body)
+    if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
+    const [created] = await translating(
+      () => deps.db.insert(projects).values({ name, globalCategoryId: globalCategory, createdAt: deps.now() }).onConflictDoNothing().returning(),
+      { [FOREIGN_KEY_VIOLATION]: categoryGone },
+    )
+    if (!created) throw projectTaken(name)()
+    return reply.status(201).send(await loadProject(created.id))
+  })
+
+  app.put<IdParams>('/api/projects/:id', async (request) => {
+    await requirePermission(deps, request, 'edit')
+    const id = pathId(request.params.id, 'Project not found')
+    const { name, globalCategory } = parse(projectUpdateSchema, request.body)
+    if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
+    const [updated] = await translating(
+      () =>
+        deps.db
+          .update(projects)
+          .set({ name, ...(globalCategory !== undefined && { globalCategoryId: globalCategory }) })
+          .where(eq(projects.id, id))
+          .returning(),
+      { [UNIQUE_VIOLATION]: projectTaken(name), [FOREIGN_KEY_VIOLATION]: categoryGone },
+    )
+    if (!updated) throw notFound('Project not found')
+    return loadProject(id)
+  })
+
+  app.delete<IdParams>('/api/projects/:id', async (request) => {
+    await requirePermission(deps, request, 'delete')
+    const id = pathId(request.params.id, 'Project not found')
+    const [deleted] = await deps.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id })
+    if (!deleted) throw notFound('Project not found')
+    return { message: 'Project deleted' }
+  })
+}
