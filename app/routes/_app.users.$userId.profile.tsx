@@ -1,12 +1,13 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm } from '@conform-to/react'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import * as z from 'zod/mini'
-import { ACCOUNT_STATUSES, BLOOD_GROUPS, DEFAULT_CURRENCY, MARITAL_STATUSES, PRODUCT_NAME, type AccountStatus, type Permission } from '#domain/constants'
+import { ACCOUNT_STATUSES, DEFAULT_CURRENCY, PRODUCT_NAME, type AccountStatus, type Permission } from '#domain/constants'
 import { formatDate } from '#domain/export'
 import { personalSchema, professionalSchema, profileUpdateSchema, type ProfileUpdate } from '#domain/profile'
 import { usernameOf } from '#domain/users'
+import { FamilyFields } from '#app/components/family-fields'
 import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
 import { api } from '#app/lib/api.server'
 import { FALLBACK_MESSAGE, type ApiError } from '#app/lib/errors'
@@ -355,17 +356,7 @@ function EditProfile({ backLink }: { backLink: ReactNode }) {
               <Field label="Phone Number" meta={personal.phone} type="tel" />
               <Field label="Personal Email" meta={personal.email} type="email" />
               <Field label="Qualification" meta={personal.qualification} />
-              <SelectField label="Marital Status" meta={personal.maritalStatus} options={MARITAL_STATUSES} />
-              <SelectField label="Blood Group" meta={personal.bloodGroup} options={BLOOD_GROUPS} />
-              <Field label="Father's Name" meta={personal.fatherName} />
-              <Field label="Father's Occupation" meta={personal.fatherOccupation} />
-              <Field label="Mother's Name" meta={personal.motherName} />
-              <Field label="Mother's Occupation" meta={personal.motherOccupation} />
-              <div className="field span-2">
-                <label htmlFor={personal.siblings.id}>Siblings</label>
-                <textarea {...getTextareaProps(personal.siblings, { ariaAttributes: true })} key={personal.siblings.key} rows={2} />
-                <ErrorList id={personal.siblings.errorId} errors={personal.siblings.errors} />
-              </div>
+              <FamilyFields personal={personal} />
             </div>
           </ProfileSection>
           <ProfileSection title="Professional details">

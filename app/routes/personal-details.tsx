@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithSchema } from '#app/lib/validation'
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES, PRODUCT_NAME } from '#domain/constants'
+import { CURRENCIES, DEFAULT_CURRENCY, PRODUCT_NAME } from '#domain/constants'
 import { profileFormSchema, type ProfileDraft } from '#domain/profile'
-import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
+import { FamilyFields } from '#app/components/family-fields'
+import { Field, FormMessage, SelectField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { api, mergeHeaders } from '#app/lib/api.server'
 import { useDismissable } from '#app/lib/dismissable'
@@ -164,17 +165,7 @@ export default function PersonalDetails() {
                 ) : null}
               </div>
               <Field label="Qualification *" meta={personal.qualification} inputProps={{ required: true }} />
-              <SelectField label="Marital Status" meta={personal.maritalStatus} options={MARITAL_STATUSES} />
-              <SelectField label="Blood Group" meta={personal.bloodGroup} options={BLOOD_GROUPS} />
-              <Field label="Father's Name" meta={personal.fatherName} />
-              <Field label="Father's Occupation" meta={personal.fatherOccupation} />
-              <Field label="Mother's Name" meta={personal.motherName} />
-              <Field label="Mother's Occupation" meta={personal.motherOccupation} />
-              <div className="field span-2">
-                <label htmlFor={personal.siblings.id}>Siblings</label>
-                <textarea {...getTextareaProps(personal.siblings, { ariaAttributes: true })} key={personal.siblings.key} rows={2} />
-                <ErrorList id={personal.siblings.errorId} errors={personal.siblings.errors} />
-              </div>
+              <FamilyFields personal={personal} />
             </>,
           )}
           {section(

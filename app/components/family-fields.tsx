@@ -1,0 +1,24 @@
+import { getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import { BLOOD_GROUPS, MARITAL_STATUSES } from '#domain/constants'
+import { ErrorList, Field, SelectField } from './forms'
+
+type Personal = Record<'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings', FieldMetadata<unknown>>
+
+/** The personal details both profile forms share after the contact fields: status, blood group, family. */
+export function FamilyFields({ personal }: { personal: Personal }) {
+  return (
+    <>
+      <SelectField label="Marital Status" meta={personal.maritalStatus} options={MARITAL_STATUSES} />
+      <SelectField label="Blood Group" meta={personal.bloodGroup} options={BLOOD_GROUPS} />
+      <Field label="Father's Name" meta={personal.fatherName} />
+      <Field label="Father's Occupation" meta={personal.fatherOccupation} />
+      <Field label="Mother's Name" meta={personal.motherName} />
+      <Field label="Mother's Occupation" meta={personal.motherOccupation} />
+      <div className="field span-2">
+        <label htmlFor={personal.siblings.id}>Siblings</label>
+        <textarea {...getTextareaProps(personal.siblings, { ariaAttributes: true })} key={personal.siblings.key} rows={2} />
+        <ErrorList id={personal.siblings.errorId} errors={personal.siblings.errors} />
+      </div>
+    </>
+  )
+}
