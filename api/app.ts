@@ -2,6 +2,7 @@ import Fastify from 'fastify'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import type { Deps } from './deps'
+import { installAccessControl } from './http/access'
 import { frameworkErrors, installErrorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
@@ -32,8 +33,9 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     // A route may allow caching of its own answer (the cluster descriptions); nothing else is cached.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
+  const accessTable = installAccessControl(app, deps)
   for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
-  return app
+  return Object.assign(app, { accessTable })
 }

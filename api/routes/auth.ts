@@ -27,6 +27,7 @@ import { hashPassword, verifyPassword } from '#api/auth/passwords'
 import { endSession, revokeUserSessions, startSession } from '#api/auth/sessions'
 import { clearEvents, recordEvents, secondsUntilAllowed } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
+import { access } from '#api/http/access'
 
 const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
 // Any fixed number: serialises sign-ups so that exactly one first account becomes the administrator.
@@ -41,7 +42,7 @@ const loginKeys = (email: string, request: FastifyRequest) => ({
 })
 
 export async function authRoutes(app: FastifyInstance, deps: Deps) {
-  app.post('/auth/signup', async (request, reply) => {
+  app.post('/auth/signup', access('public'), async (request, reply) => {
     const { email, password } = parse(signupPayload, request.body)
     const passwordHash = await hashPassword(password)
     const now = deps.now()
@@ -75,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send({ message: 'OTP sent to email' })
   })
 
-  app.post('/auth/resend-otp', async (request) => {
+  app.post('/auth/resend-otp', access('public'), async (request) => {
     const { email, purpose } = parse(resendOtpPayload, request.body)
     const now = deps.now()
     const result = await deps.db.transaction(async (tx) => {
@@ -89,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'A new OTP has been sent to your email' }
   })
 
-  app.post('/auth/verify-otp', async (request, reply) => {
+  app.post('/auth/verify-otp', access('public'), async (request, reply) => {
     const { email, otp } = parse(verifyOtpPayload, request.body)
     const now = deps.now()
     const outcome = await deps.db.transaction(async (tx) => {
@@ -110,7 +111,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Email verified', user: presentUser(outcome.user) }
   })
 
-  app.post('/auth/login', async (request, reply) => {
+  app.post('/auth/login', access('public'), async (request, reply) => {
     const { email, password } = parse(loginPayload, request.body)
     const now = deps.now()
     const keys = loginKeys(email, request)
@@ -143,12 +144,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Logged in', user: presentUser(user) }
   })
 
-  app.post('/auth/logout', async (request, reply) => {
+  app.post('/auth/logout', access('public'), async (request, reply) => {
     await endSession(deps, request, reply)
     return { message: 'Logged out' }
   })
 
-  app.post('/auth/forgot-password', async (request) => {
+  app.post('/auth/forgot-password', access('public'), async (request) => {
     const { email } = parse(forgotPasswordPayload, request.body)
     const now = deps.now()
     const user = await findUser(deps, email)
@@ -179,7 +180,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: FORGOT_MESSAGE }
   })
 
-  app.post('/auth/reset-password', async (request) => {
+  app.post('/auth/reset-password', access('public'), async (request) => {
     const { token, newPassword } = parse(resetPasswordPayload, request.body)
     const now = deps.now()
     const passwordHash = await hashPassword(newPassword)

@@ -14,10 +14,10 @@ import { categories, entities, projects } from '#api/db/schema'
 import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
-import { requirePermission } from '#api/auth/sessions'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, conflict, pathId, translating } from '#api/planning/common'
 import { presentCategory, presentEntity, presentProject } from '#api/planning/present'
 import { deleteUnusedCategory, deleteUnusedEntity } from '#api/planning/usage'
+import { access } from '#api/http/access'
 
 type IdParams = { Params: { id: string } }
 
@@ -31,8 +31,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
   const categoryTaken = (name: string) => () => conflict(`A category named "${name}" already exists`)
 
   /** With a project that fixes its category, only that category (§2 Project Resource Planning). */
-  app.get('/api/categories', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/categories', access('view'), async (request) => {
     const { projectId } = parse(categoriesQuerySchema, request.query)
     if (projectId) {
       const [row] = await deps.db
@@ -47,16 +46,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return rows.map(presentCategory)
   })
 
-  app.post('/api/categories', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/api/categories', access('add'), async (request, reply) => {
     const { name } = parse(categoryCreateSchema, request.body)
     const [created] = await deps.db.insert(categories).values({ name, createdAt: deps.now() }).onConflictDoNothing().returning()
     if (!created) throw categoryTaken(name)()
     return reply.status(201).send(presentCategory(created))
   })
 
-  app.put<IdParams>('/api/categories/:id', async (request) => {
-    await requirePermission(deps, request, 'edit')
+  app.put<IdParams>('/api/categories/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Category not found')
     const { name } = parse(categoryUpdateSchema, request.body)
     const [updated] = await translating(() => deps.db.update(categories).set({ name }).where(eq(categories.id, id)).returning(), {
@@ -66,8 +63,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return presentCategory(updated)
   })
 
-  app.delete<IdParams>('/api/categories/:id', async (request) => {
-    await requirePermission(deps, request, 'delete')
+  app.delete<IdParams>('/api/categories/:id', access('delete'), async (request) => {
     const id = pathId(request.params.id, 'Category not found')
     const deleted = await translating(() => deps.db.transaction((tx) => deleteUnusedCategory(tx, id)), {
       [FOREIGN_KEY_VIOLATION]: () => conflict('This category cannot be deleted while it is in use.'),
@@ -76,8 +72,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Category deleted' }
   })
 
-  app.get('/api/entities', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/entities', access('view'), async (request) => {
     const { categoryId } = parse(entitiesQuerySchema, request.query)
     const rows = await deps.db
       .select()
@@ -87,8 +82,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return rows.map(presentEntity)
   })
 
-  app.post('/api/entities', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/api/entities', access('add'), async (request, reply) => {
     const { name, categoryId } = parse(entityCreateSchema, request.body)
     if (!(await categoryExists(deps.db, categoryId))) throw badRequest('categoryId: Category not found')
     const [created] = await translating(
@@ -100,8 +94,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(presentEntity(created))
   })
 
-  app.put<IdParams>('/api/entities/:id', async (request) => {
-    await requirePermission(deps, request, 'edit')
+  app.put<IdParams>('/api/entities/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Entity not found')
     const { name } = parse(entityUpdateSchema, request.body)
     const [updated] = await translating(() => deps.db.update(entities).set({ name }).where(eq(entities.id, id)).returning(), {
@@ -111,8 +104,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return presentEntity(updated)
   })
 
-  app.delete<IdParams>('/api/entities/:id', async (request) => {
-    await requirePermission(deps, request, 'delete')
+  app.delete<IdParams>('/api/entities/:id', access('delete'), async (request) => {
     const id = pathId(request.params.id, 'Entity not found')
     const deleted = await translating(() => deps.db.transaction((tx) => deleteUnusedEntity(tx, id)), {
       [FOREIGN_KEY_VIOLATION]: () => conflict('This entity cannot be deleted while it is in use.'),
@@ -133,14 +125,12 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return row ? presentProject(row.project, row.category) : null
   }
 
-  app.get('/api/projects', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/projects', access('view'), async (request) => {
     const rows = await projectRows().orderBy(asc(sql`lower(${projects.name})`), asc(projects.id))
     return rows.map((row) => presentProject(row.project, row.category))
   })
 
-  app.post('/api/projects', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/api/projects', access('add'), async (request, reply) => {
     const { name, globalCategory } = parse(projectCreateSchema, request.body)
     if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
     const [created] = await translating(
@@ -151,8 +141,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(await loadProject(created.id))
   })
 
-  app.put<IdParams>('/api/projects/:id', async (request) => {
-    await requirePermission(deps, request, 'edit')
+  app.put<IdParams>('/api/projects/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Project not found')
     const { name, globalCategory } = parse(projectUpdateSchema, request.body)
     if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
@@ -169,8 +158,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return loadProject(id)
   })
 
-  app.delete<IdParams>('/api/projects/:id', async (request) => {
-    await requirePermission(deps, request, 'delete')
+  app.delete<IdParams>('/api/projects/:id', access('delete'), async (request) => {
     const id = pathId(request.params.id, 'Project not found')
     const [deleted] = await deps.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id })
     if (!deleted) throw notFound('Project not found')

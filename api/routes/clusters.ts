@@ -5,14 +5,13 @@ import { clusterCreateSchema, clusterDatesSchema, clusterDescriptionQuerySchema,
 import { clusters, entities } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
-import { requirePermission } from '#api/auth/sessions'
 import { FOREIGN_KEY_VIOLATION, conflict, pathId, translating } from '#api/planning/common'
 import { presentCluster } from '#api/planning/present'
+import { access } from '#api/http/access'
 
 export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
   /** Clusters in the order they were added (a construction sequence reads in that order). */
-  app.get('/api/clusters', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/clusters', access('view'), async (request) => {
     const { categoryId, entityId } = parse(clustersQuerySchema, request.query)
     const where: SQL[] = []
     if (categoryId) where.push(eq(clusters.categoryId, categoryId))
@@ -25,8 +24,7 @@ export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
     return rows.map(presentCluster)
   })
 
-  app.post('/api/clusters', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/api/clusters', access('add'), async (request, reply) => {
     const { category, entityType, name, description } = parse(clusterCreateSchema, request.body)
     const [entity] = await deps.db.select().from(entities).where(eq(entities.id, entityType))
     if (!entity) throw badRequest('entityType: Entity not found')
@@ -48,8 +46,7 @@ export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
    * The names and descriptions the description popover shows, in the order asked. Ids of clusters
    * that are gone answer '(Unavailable Cluster)'. Private to the caller, kept 5 minutes (§9).
    */
-  app.get('/api/clusters/description', async (request, reply) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/clusters/description', access('view'), async (request, reply) => {
     const { ids } = parse(clusterDescriptionQuerySchema, request.query)
     const rows = ids.length
       ? await deps.db.select({ id: clusters.id, name: clusters.name, description: clusters.description }).from(clusters).where(inArray(clusters.id, ids))
@@ -65,8 +62,7 @@ export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** A cluster's own start and end dates; either may be cleared (null). */
-  app.put<{ Params: { id: string } }>('/api/clusters/:id', async (request) => {
-    await requirePermission(deps, request, 'edit')
+  app.put<{ Params: { id: string } }>('/api/clusters/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Cluster not found')
     const { startDate, endDate } = parse(clusterDatesSchema, request.body)
     const [updated] = await deps.db.update(clusters).set({ startDate, endDate }).where(eq(clusters.id, id)).returning()

@@ -9,6 +9,7 @@ import { can, cookieOptions, isAdmin, requireUser, revokeUserSessions } from '#a
 import { hashToken, newToken } from '#api/auth/tokens'
 import { isUuid, readProfile, writeProfile } from '#api/profiles/store'
 import { assignRole } from '#api/users/assign-role'
+import { access } from '#api/http/access'
 
 const DRAFT_COOKIE = 'portal_draft'
 
@@ -24,15 +25,15 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     reply.clearCookie(DRAFT_COOKIE, { path: '/' })
   }
 
-  app.post('/form/submit', async (request, reply) => {
-    const user = await requireUser(deps, request, 'Please log in to submit your details.')
+  app.post('/form/submit', access('signed-in', 'Please log in to submit your details.'), async (request, reply) => {
+    const user = await requireUser(deps, request)
     const data = parse(profileSubmissionSchema, request.body)
     await deps.db.transaction((tx) => writeProfile(tx, user.id, data, deps.now()))
     await dropDraft(request, reply)
     return { message: 'Profile saved' }
   })
 
-  app.get<{ Params: { id: string } }>('/form/profile/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/form/profile/:id', access('signed-in'), async (request) => {
     const user = await requireUser(deps, request)
     if (request.params.id !== user.id && !can(user, 'view')) throw forbidden()
     const profile = await readProfile(deps.db, request.params.id)
@@ -40,7 +41,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     return profile
   })
 
-  app.put<{ Params: { id: string } }>('/form/profile/:id', async (request) => {
+  app.put<{ Params: { id: string } }>('/form/profile/:id', access('signed-in'), async (request) => {
     const user = await requireUser(deps, request)
     const { id } = request.params
     const own = id === user.id
@@ -68,7 +69,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** The profile form of someone asked to sign in first: kept as a row under a cookie token. */
-  app.get('/form/draft', async (request) => {
+  app.get('/form/draft', access('public'), async (request) => {
     const key = draftKey(request)
     if (!key) return { draft: null }
     const [row] = await deps.db
@@ -78,7 +79,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     return { draft: row?.data ?? null }
   })
 
-  app.put('/form/draft', async (request, reply) => {
+  app.put('/form/draft', access('public'), async (request, reply) => {
     const data = parse(profileDraftSchema, request.body)
     const now = deps.now()
     let token = request.cookies[DRAFT_COOKIE]
@@ -89,7 +90,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Draft saved' }
   })
 
-  app.delete('/form/draft', async (request, reply) => {
+  app.delete('/form/draft', access('public'), async (request, reply) => {
     await dropDraft(request, reply)
     return { message: 'Draft removed' }
   })

@@ -3,10 +3,11 @@ import { PRODUCT_NAME } from '#domain/constants'
 import type { Deps } from '#api/deps'
 import { sessionUser } from '#api/auth/sessions'
 import { presentUser } from '#api/users/present'
+import { access } from '#api/http/access'
 
 export async function landingRoutes(app: FastifyInstance, deps: Deps) {
   /** Restores the session (user or null) and gives the dashboard its welcome message. */
-  app.get('/landing', async (request) => {
+  app.get('/landing', access('public'), async (request) => {
     const user = await sessionUser(deps, request)
     return {
       message: user ? `Welcome back${user.fullName ? `, ${user.fullName}` : ''}! Here is your ${PRODUCT_NAME} account.` : `Welcome to ${PRODUCT_NAME}.`,
@@ -15,7 +16,7 @@ export async function landingRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** For load balancers: answers 200 only while the database answers. */
-  app.get('/healthz', async () => {
+  app.get('/healthz', access('public'), async () => {
     await deps.db.execute('select 1')
     return { ok: true }
   })

@@ -6,19 +6,17 @@ import { planningCreateSchema, planningGroupsSchema, planningQuerySchema } from 
 import { planningRoles, plannings } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
-import { requirePermission } from '#api/auth/sessions'
 import { FOREIGN_KEY_VIOLATION, pathId, translating } from '#api/planning/common'
 import { createPlanning, loadPlanning, loadPlannings } from '#api/planning/plannings'
+import { access } from '#api/http/access'
 
 export async function planningRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/planning', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/planning', access('view'), async (request) => {
     return loadPlannings(deps.db, parse(planningQuerySchema, request.query))
   })
 
   /** The planning type and its roles are written together or not at all. */
-  app.post('/api/planning', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/api/planning', access('add'), async (request, reply) => {
     const input = parse(planningCreateSchema, request.body)
     const planning = await translating(
       () =>
@@ -33,8 +31,7 @@ export async function planningRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** Replaces one role's cluster list with a new grouping of the same clusters. */
-  app.put<{ Params: { planningId: string } }>('/api/planning/:planningId/groups', async (request) => {
-    await requirePermission(deps, request, 'edit')
+  app.put<{ Params: { planningId: string } }>('/api/planning/:planningId/groups', access('edit'), async (request) => {
     const planningId = pathId(request.params.planningId, 'Planning type not found')
     const { roleId, groups } = parse(planningGroupsSchema, request.body)
     return deps.db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { roleCreateSchema } from '#domain/roles'
 import { profiles, roleHistories, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { HttpError, parse } from '#api/http/errors'
-import { requirePermission } from '#api/auth/sessions'
+import { access } from '#api/http/access'
 
 export const presentRole = (role: typeof roles.$inferSelect) => ({
   _id: role.id,
@@ -16,13 +16,12 @@ const byName = asc(sql`lower(${roles.name})`)
 
 export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
   // Public: the profile form offers these names to whoever fills it in, signed in or not.
-  app.get('/roles', async () => {
+  app.get('/roles', access('public'), async () => {
     const rows = await deps.db.select().from(roles).orderBy(byName)
     return { roles: rows.map(presentRole) }
   })
 
-  app.post('/roles', async (request, reply) => {
-    await requirePermission(deps, request, 'add')
+  app.post('/roles', access('add'), async (request, reply) => {
     const { name, permissions } = parse(roleCreateSchema, request.body)
     const [created] = await deps.db
       .insert(roles)
@@ -34,8 +33,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** Every role with the users who hold it: two queries, whatever the numbers. */
-  app.get('/roles/with-users', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/roles/with-users', access('view'), async (request) => {
     const [roleRows, holders] = await Promise.all([
       deps.db.select().from(roles).orderBy(byName),
       deps.db
@@ -63,8 +61,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  app.get('/api/role-histories', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/role-histories', access('view'), async (request) => {
     const rows = await deps.db
       .select({ history: roleHistories, fullName: users.fullName, email: users.email })
       .from(roleHistories)

@@ -4,9 +4,10 @@ import { templateComboQuerySchema, templateSaveSchema } from '#domain/planning/s
 import { resourcePlanningTemplates, templateItems } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { can, requirePermission } from '#api/auth/sessions'
+import { can, requireUser } from '#api/auth/sessions'
 import { FOREIGN_KEY_VIOLATION, pathId, translating } from '#api/planning/common'
 import { checkTemplate, loadTemplate, loadTemplates, writeItems } from '#api/planning/templates'
+import { access } from '#api/http/access'
 
 export const templateMessages = {
   exists: 'A template already exists for this category, entity and planning type.',
@@ -16,13 +17,11 @@ export const templateMessages = {
 } as const
 
 export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/resource-planning-templates', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/resource-planning-templates', access('view'), async (request) => {
     return { data: await loadTemplates(deps.db) }
   })
 
-  app.get('/api/resource-planning-templates/by-combo', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/api/resource-planning-templates/by-combo', access('view'), async (request) => {
     return { template: await loadTemplate(deps.db, parse(templateComboQuerySchema, request.query)) }
   })
 
@@ -31,8 +30,8 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
    * `exists: true` and left alone unless `force` is true, which replaces its clusters (a change:
    * it also needs `edit`). Everything is one transaction.
    */
-  app.post('/api/resource-planning-templates', async (request, reply) => {
-    const user = await requirePermission(deps, request, 'add')
+  app.post('/api/resource-planning-templates', access('add'), async (request, reply) => {
+    const user = await requireUser(deps, request)
     const input = parse(templateSaveSchema, request.body)
     const combo = { categoryId: input.categoryId, entityId: input.entityId, planningId: input.planningId }
     const outcome = await translating(
@@ -79,8 +78,8 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.delete<{ Params: { templateId: string; roleId: string; clusterItemId: string } }>(
     '/api/resource-planning-templates/:templateId/role/:roleId/cluster/:clusterItemId',
+    access('delete'),
     async (request) => {
-      await requirePermission(deps, request, 'delete')
       const missing = 'Cluster not found in this template'
       const templateId = pathId(request.params.templateId, missing)
       const roleId = pathId(request.params.roleId, missing)

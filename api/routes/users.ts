@@ -2,18 +2,18 @@ import type { FastifyInstance } from 'fastify'
 import { userListQuerySchema } from '#domain/users'
 import type { Deps } from '#api/deps'
 import { forbidden, notFound, parse } from '#api/http/errors'
-import { can, requirePermission, requireUser } from '#api/auth/sessions'
+import { can, requireUser } from '#api/auth/sessions'
 import { isUuid } from '#api/profiles/store'
 import { findListedUser, listUsers } from '#api/users/list'
+import { access } from '#api/http/access'
 
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/users', async (request) => {
-    await requirePermission(deps, request, 'view')
+  app.get('/users', access('view'), async (request) => {
     const query = parse(userListQuerySchema, request.query)
     return { users: await listUsers(deps.db, query) }
   })
 
-  app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/users/:id', access('signed-in'), async (request) => {
     const user = await requireUser(deps, request)
     const { id } = request.params
     if (id !== user.id && !can(user, 'view')) throw forbidden()

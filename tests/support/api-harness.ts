@@ -21,6 +21,8 @@ export async function startApi(options: { publicUrl?: string } = {}) {
     url: address,
     db: database.db,
     kind: database.kind,
+    /** Every route with its declared access rule: what the security suite walks. */
+    routes: app.accessTable,
     mails,
     publicUrl,
     /** Moves the API's clock: expiries and windows are tested without sleeping. */

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PERMISSIONS, type Permission } from '#domain/constants'
+import { users } from '#api/db/schema'
+import type { RouteAccess } from '#api/http/access'
+import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
+
+/**
+ * The security suite walks the API's own route table (every route declares its access rule, or the
+ * API refuses to start), so a new route cannot escape it: every route × every kind of caller.
+ */
+type Persona = 'anonymous' | 'signed in, no permissions' | Permission | 'Admin'
+const PERSONAS: Persona[] = ['anonymous', 'signed in, no permissions', ...PERMISSIONS, 'Admin']
+
+let api: Api
+const callers = new Map<Persona, { client: Client; id: string | null }>()
+
+beforeAll(async () => {
+  api = await startApi()
+  const admin = await signedUpUser(api)
+  callers.set('Admin', admin)
+  callers.set('anonymous', { client: api.client(), id: null })
+  callers.set('signed in, no permissions', await signedUpUser(api))
+  for (const permission of PERMISSIONS) {
+    const user = await signedUpUser(api)
+    await api.db.update(users).set({ permissions: [permission] }).where(eq(users.id, user.id))
+    callers.set(permission, user)
+  }
+})
+afterAll(() => api?.close())
+
+// Routes a signed-in caller would spoil for the rest of the suite (signing out) are walked anonymously only.
+const sessionChanging = (route: RouteAccess) => route.url.startsWith('/auth/')
+
+/** The route's URL with its parameters filled: a caller's own id where the route is about a user. */
+function urlOf(route: RouteAccess, ownId: string | null) {
+  return route.url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' && /^\/(users|form\/profile)\//.test(route.url) && ownId ? ownId : randomUUID()))
+}
+
+const expectation = (route: RouteAccess, persona: Persona) => {
+  if (route.access === 'public') return 'allowed'
+  if (persona === 'anonymous') return 401
+  if (route.access === 'signed-in' || persona === 'Admin' || persona === route.access) return 'allowed'
+  return 403
+}
+
+describe('every route of the API declares who may call it', () => {
+  test('the route table is complete and every rule is one of public, signed-in or a permission', () => {
+    const rules = new Set(['public', 'signed-in', ...PERMISSIONS])
+    expect(api.routes.length).toBeGreaterThan(40)
+    for (const route of api.routes) expect(rules.has(route.access), `${route.method} ${route.url}`).toBe(true)
+    // Administration calls (DESIGN §4): reading needs view, creating add, changing edit, removing delete.
+    const byMethod: Record<string, Permission> = { GET: 'view', POST: 'add', PUT: 'edit', DELETE: 'delete' }
+    const administration = api.routes.filter((route) => /^\/(api\/|roles\/with-users|users$)/.test(route.url) || (route.url === '/roles' && route.method === 'POST'))
+    expect(administration.length).toBeGreaterThan(25)
+    for (const route of administration) expect(route.access, `${route.method} ${route.url}`).toBe(byMethod[route.method])
+  })
+})
+
+describe.each(PERSONAS)('as %s', (persona) => {
+  test('every route answers as its access rule says', async () => {
+    const { client, id } = callers.get(persona)!
+    const routes = api.routes.filter((route) => persona === 'anonymous' || !sessionChanging(route))
+    for (const route of routes) {
+      const answer = await client.request(route.method, urlOf(route, id), route.method === 'GET' ? undefined : {})
+      const expected = expectation(route, persona)
+      const where = `${route.method} ${route.url} (${route.access}) as ${persona}: ${answer.status} ${JSON.stringify(answer.body)}`
+      expect(answer.status, where).toBeLessThan(500)
+      if (expected === 'allowed') expect([401, 403], where).not.toContain(answer.status)
+      else expect(answer.status, where).toBe(expected)
+      expect(answer.headers.get('content-type'), where).toMatch(/application\/json/)
+    }
+  })
+})
+
+describe('bad bodies on every route that takes one never give a 5xx, and the API keeps answering', () => {
+  const BODIES: [string, string][] = [
+    ['malformed JSON', '{"name": '],
+    ['a list', '[1, 2, 3]'],
+    ['a string', '"text"'],
+    ['wrong types', JSON.stringify({ name: 42, email: [], permissions: 'all', categoryId: { $ne: null }, roleClusters: 7 })],
+    ['SQL metacharacters', JSON.stringify({ name: "x'); drop table users; --", email: "a'--@example.com", q: '%_\\' })],
+    ['a __proto__ key', '{"__proto__": {"isAdmin": true}, "name": "x"}'],
+    ['a constructor.prototype key', '{"constructor": {"prototype": {"isAdmin": true}}}'],
+    ['an oversized body', JSON.stringify({ name: 'x'.repeat(70 * 1024) })],
+  ]
+  test.each(BODIES)('%s', async (_, body) => {
+    const { client } = callers.get('Admin')!
+    const routes = api.routes.filter((route) => route.method !== 'GET' && !sessionChanging(route))
+    for (const route of routes) {
+      const answer = await client.request(route.method, urlOf(route, callers.get('Admin')!.id), body)
+      const where = `${route.method} ${route.url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`
+      expect(answer.status, where).toBeLessThan(500)
+      expect(answer.headers.get('content-type'), where).toMatch(/application\/json/)
+      if (answer.status >= 400) expect(JSON.stringify(answer.body), where).not.toMatch(/\bat .+\.(ts|js):\d+|syntax error at or near|relation "/)
+    }
+    expect((await client.get('/landing')).status).toBe(200)
+  })
+})
