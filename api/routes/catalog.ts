@@ -125,7 +125,7 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     return row ? presentProject(row.project, row.category) : null
   }
 
-  app.get('/api/projects', access('view'), async (request) => {
+  app.get('/api/projects', access('view'), async () => {
     const rows = await projectRows().orderBy(asc(sql`lower(${projects.name})`), asc(projects.id))
     return rows.map((row) => presentProject(row.project, row.category))
   })

@@ -33,7 +33,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** Every role with the users who hold it: two queries, whatever the numbers. */
-  app.get('/roles/with-users', access('view'), async (request) => {
+  app.get('/roles/with-users', access('view'), async () => {
     const [roleRows, holders] = await Promise.all([
       deps.db.select().from(roles).orderBy(byName),
       deps.db
@@ -61,7 +61,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  app.get('/api/role-histories', access('view'), async (request) => {
+  app.get('/api/role-histories', access('view'), async () => {
     const rows = await deps.db
       .select({ history: roleHistories, fullName: users.fullName, email: users.email })
       .from(roleHistories)

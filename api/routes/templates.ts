@@ -17,7 +17,7 @@ export const templateMessages = {
 } as const
 
 export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/resource-planning-templates', access('view'), async (request) => {
+  app.get('/api/resource-planning-templates', access('view'), async () => {
     return { data: await loadTemplates(deps.db) }
   })
 
