@@ -33,9 +33,9 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     // A route may allow caching of its own answer (the cluster descriptions); nothing else is cached.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
-  const accessTable = installAccessControl(app, deps)
+  installAccessControl(app, deps)
   for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
-  return Object.assign(app, { accessTable })
+  return app
 }

@@ -10,6 +10,10 @@ import { requirePermission, requireUser } from '#api/auth/sessions'
 export type Access = 'public' | 'signed-in' | Permission
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its access rule, as registered. */
+    accessTable: RouteAccess[]
+  }
   interface FastifyContextConfig {
     access?: Access
     /** The 401 message for a signed-in route, where the screen shows it. */
@@ -30,8 +34,9 @@ export const access = (rule: Access, signInMessage?: string) => ({ config: { acc
  * Every route must declare its access, or the API refuses to start; the rule is then enforced
  * here, before the handler runs. The table of rules is what the security suite walks.
  */
-export function installAccessControl(app: FastifyInstance, deps: Deps): RouteAccess[] {
+export function installAccessControl(app: FastifyInstance, deps: Deps) {
   const table: RouteAccess[] = []
+  app.decorate('accessTable', table)
   app.addHook('onRoute', (route) => {
     const rule = route.config?.access
     if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no access rule`)
@@ -43,5 +48,4 @@ export function installAccessControl(app: FastifyInstance, deps: Deps): RouteAcc
     if (rule === 'signed-in') await requireUser(deps, request, signInMessage)
     else await requirePermission(deps, request, rule)
   })
-  return table
 }
