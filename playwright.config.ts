@@ -11,6 +11,8 @@ export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-admin1
 
 export default defineConfig({
   testDir: 'e2e',
+  // Per port, like the data folder: a run never deletes another run's traces.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
