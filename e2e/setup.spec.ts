@@ -1,0 +1,218 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
+import { hydrated, signIn, withoutJavaScript } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+const API = E2E_API_URL
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
+
+interface Ref {
+  _id: string
+  name: string
+}
+
+/** Setup and checks through the API as the administrator, in a session of its own. */
+async function adminApi() {
+  const login = await fetch(`${API}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  })
+  expect(login.ok, await login.clone().text()).toBe(true)
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+    const answer = await fetch(`${API}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { cookie, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    expect(answer.ok, `${init.method ?? 'GET'} ${path}: ${await answer.clone().text()}`).toBe(true)
+    return answer.json() as Promise<T>
+  }
+}
+
+async function openSetup(page: Page) {
+  await signIn(page, E2E_ADMIN)
+  await page.goto('/setup')
+  await hydrated(page)
+}
+
+const card = (page: Page, title: string) => page.getByRole('main').getByRole('region', { name: title, exact: true })
+const item = (page: Page, word: string, name: string) => page.getByRole('group', { name: `${word} ${name}`, exact: true })
+/** The global category a project's row shows as chosen. */
+const selectedCategory = (page: Page, project: string) => item(page, 'project', project).getByLabel(`Global category of ${project}`).locator('option:checked')
+const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
+
+test.describe('Set up categories, entities and projects', () => {
+  test('shows the Categories, Entity types and Projects cards with their create forms', async ({ page }) => {
+    await openSetup(page)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up categories, entities and projects')
+    await expect(card(page, 'Categories').getByRole('button', { name: 'Add Category' })).toBeVisible()
+    await expect(card(page, 'Entity types').getByRole('button', { name: 'Add Entity Type' })).toBeVisible()
+    await expect(card(page, 'Projects').getByRole('button', { name: 'Add Project' })).toBeVisible()
+  })
+
+  test('creates a category, an entity type in it and a project with that global category', async ({ page }) => {
+    const category = unique('Category')
+    const entity = unique('Entity')
+    const project = unique('Project')
+    await openSetup(page)
+
+    await card(page, 'Categories').getByLabel('Category name', { exact: true }).fill(`  ${category}  `)
+    await card(page, 'Categories').getByRole('button', { name: 'Add Category' }).click()
+    await expect(notice(page, 'Category created.')).toBeVisible()
+    await expect(item(page, 'category', category)).toBeVisible()
+    // The form starts afresh for the next one.
+    await expect(card(page, 'Categories').getByLabel('Category name', { exact: true })).toHaveValue('')
+
+    const entities = card(page, 'Entity types')
+    await entities.getByLabel('Entity type name', { exact: true }).fill(entity)
+    await entities.getByLabel('Category', { exact: true }).selectOption({ label: category })
+    await entities.getByRole('button', { name: 'Add Entity Type' }).click()
+    await expect(notice(page, 'Entity type created.')).toBeVisible()
+    await expect(item(page, 'entity type', entity)).toContainText(category)
+
+    const projects = card(page, 'Projects')
+    await projects.getByLabel('Project name', { exact: true }).fill(project)
+    await projects.getByLabel('Global category (optional)').selectOption({ label: category })
+    await projects.getByRole('button', { name: 'Add Project' }).click()
+    await expect(notice(page, 'Project created.')).toBeVisible()
+    await expect(selectedCategory(page, project)).toHaveText(category)
+
+    const call = await adminApi()
+    const saved = (await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')).find((candidate) => candidate.name === project)
+    expect(saved?.globalCategory?.name).toBe(category)
+    const categories = await call<Ref[]>('/api/categories')
+    expect(categories.some((candidate) => candidate.name === category)).toBe(true)
+  })
+
+  test('an empty name is refused with the field’s message, and a taken name with the server’s', async ({ page }) => {
+    const call = await adminApi()
+    const taken = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Taken') } })
+    await openSetup(page)
+    const categories = card(page, 'Categories')
+    await categories.getByRole('button', { name: 'Add Category' }).click()
+    await expect(categories.getByText('Category name is required', { exact: true })).toBeVisible()
+
+    await categories.getByLabel('Category name', { exact: true }).fill(taken.name.toUpperCase())
+    await categories.getByRole('button', { name: 'Add Category' }).click()
+    await expect(categories.getByRole('alert').filter({ hasText: `A category named "${taken.name.toUpperCase()}" already exists` })).toBeVisible()
+  })
+
+  test('renames a category, an entity type and a project, and changes the project’s global category', async ({ page }) => {
+    const call = await adminApi()
+    const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
+    const other = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Other') } })
+    const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
+    const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: category._id } })
+    const renamed = { category: unique('Renamed category'), entity: unique('Renamed entity'), project: unique('Renamed project') }
+    await openSetup(page)
+
+    await page.getByLabel(`Name of category ${category.name}`).fill(renamed.category)
+    await page.getByRole('button', { name: `Rename category ${category.name}` }).click()
+    await expect(notice(page, 'Category saved.')).toBeVisible()
+    await expect(item(page, 'category', renamed.category)).toBeVisible()
+    await expect(item(page, 'category', category.name)).toHaveCount(0)
+    // The entity type shows its category's new name.
+    await expect(item(page, 'entity type', entity.name)).toContainText(renamed.category)
+
+    await page.getByLabel(`Name of entity type ${entity.name}`).fill(renamed.entity)
+    await page.getByRole('button', { name: `Rename entity type ${entity.name}` }).click()
+    await expect(notice(page, 'Entity type saved.')).toBeVisible()
+    await expect(item(page, 'entity type', renamed.entity)).toBeVisible()
+
+    const row = item(page, 'project', project.name)
+    await row.getByLabel(`Name of project ${project.name}`).fill(renamed.project)
+    await row.getByLabel(`Global category of ${project.name}`).selectOption({ label: other.name })
+    await row.getByRole('button', { name: `Save project ${project.name}` }).click()
+    await expect(notice(page, 'Project saved.')).toBeVisible()
+    await expect(selectedCategory(page, renamed.project)).toHaveText(other.name)
+
+    const projects = await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')
+    expect(projects.find((candidate) => candidate._id === project._id)).toMatchObject({ name: renamed.project, globalCategory: { _id: other._id } })
+  })
+
+  test('a project’s global category can be cleared', async ({ page }) => {
+    const call = await adminApi()
+    const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
+    const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: category._id } })
+    await openSetup(page)
+    const row = item(page, 'project', project.name)
+    await row.getByLabel(`Global category of ${project.name}`).selectOption({ label: 'No global category' })
+    await row.getByRole('button', { name: `Save project ${project.name}` }).click()
+    await expect(notice(page, 'Project saved.')).toBeVisible()
+    await expect(selectedCategory(page, project.name)).toHaveText('No global category')
+    const projects = await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')
+    expect(projects.find((candidate) => candidate._id === project._id)?.globalCategory).toBeNull()
+  })
+
+  test('deleting a category in use is refused with the server’s message; after its entity type is deleted it can be', async ({ page }) => {
+    const call = await adminApi()
+    const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
+    const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
+    await openSetup(page)
+
+    await page.getByRole('button', { name: `Delete category ${category.name}` }).click()
+    let dialog = page.getByRole('dialog', { name: 'Delete this category?' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog).toContainText(category.name)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(dialog.getByRole('alert')).toHaveText(`Category "${category.name}" cannot be deleted while it is in use: 1 entity.`)
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(item(page, 'category', category.name)).toBeVisible()
+
+    await page.getByRole('button', { name: `Delete entity type ${entity.name}` }).click()
+    dialog = page.getByRole('dialog', { name: 'Delete this entity type?' })
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(notice(page, 'Entity type deleted.')).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(item(page, 'entity type', entity.name)).toHaveCount(0)
+
+    await page.getByRole('button', { name: `Delete category ${category.name}` }).click()
+    await page.getByRole('dialog', { name: 'Delete this category?' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(notice(page, 'Category deleted.')).toBeVisible()
+    await expect(item(page, 'category', category.name)).toHaveCount(0)
+    expect((await call<Ref[]>('/api/categories')).some((candidate) => candidate._id === category._id)).toBe(false)
+  })
+
+  test('Cancel on the confirmation deletes nothing', async ({ page }) => {
+    const call = await adminApi()
+    const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: null } })
+    await openSetup(page)
+    await page.getByRole('button', { name: `Delete project ${project.name}` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Delete this project?' })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('link', { name: 'Cancel' }).click()
+    await expect(page).toHaveURL('/setup')
+    await expect(item(page, 'project', project.name)).toBeVisible()
+    expect((await call<Ref[]>('/api/projects')).some((candidate) => candidate._id === project._id)).toBe(true)
+  })
+
+  test.describe('with JavaScript', () => {
+    test.skip(withoutJavaScript, 'a modal dialog and Escape need JavaScript')
+
+    test('the delete confirmation is modal and Escape closes it without deleting', async ({ page }) => {
+      const call = await adminApi()
+      const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
+      await openSetup(page)
+      await page.getByRole('button', { name: `Delete category ${category.name}` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Delete this category?' })
+      await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expect(page).toHaveURL('/setup')
+      await expect(item(page, 'category', category.name)).toBeVisible()
+    })
+  })
+
+  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    const response = await page.goto('/setup')
+    expect(response?.status()).toBe(403)
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  })
+})
