@@ -25,7 +25,7 @@ async function unhydratedPage(page: Page) {
 }
 
 const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
-const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup']
+const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template']
 
 test.describe('screens open to everyone', () => {
   for (const path of PUBLIC_SCREENS) {

@@ -1,0 +1,133 @@
+import { Link } from '@remix-run/react'
+import { clusterLabel } from '#domain/planning/cluster-list'
+import { badgeStyle } from '#app/components/template-description'
+
+interface Ref {
+  _id: string
+  name: string
+}
+/** A template as GET /api/resource-planning-templates answers it (§3). */
+export interface TemplateItem {
+  _id?: string | null
+  clusterId: Ref[]
+  plannedPeople: number
+  isInterchange: boolean
+  interchanges: { interchangePeople: number; interchangeFrom: { entityId: Ref; clusterId: Ref } }[]
+}
+export interface Template {
+  _id: string
+  categoryId: Ref
+  entityId: Ref
+  planningId: { _id: string; typeName: string }
+  roleClusters: { roleId: Ref; clusters: TemplateItem[] }[]
+  updatedAt?: string
+}
+
+/** The one combined label of an item's clusters (a group reads "A + B"). */
+export const itemLabel = (item: Pick<TemplateItem, 'clusterId'>) =>
+  clusterLabel(
+    item.clusterId.map((ref) => ref._id),
+    new Map(item.clusterId.map((ref) => [ref._id, ref.name])),
+  )
+
+/** "{n} from {entity} / {cluster}" (§2). */
+export const interchangeText = (row: TemplateItem['interchanges'][number]) =>
+  `${row.interchangePeople} from ${row.interchangeFrom.entityId.name} / ${row.interchangeFrom.clusterId.name}`
+
+/** The ?confirmDelete= value naming one cluster item of one role of one template. */
+export const deleteTarget = (templateId: string, roleId: string, itemId: string | null | undefined) => `${templateId}:${roleId}:${itemId ?? ''}`
+
+export function ClusterBadge({ label }: { label: string }) {
+  return (
+    <span className="badge cluster-badge" style={badgeStyle(label)}>
+      {label}
+    </span>
+  )
+}
+
+interface TemplateTableProps {
+  templates: Template[]
+  loadError: string | null
+  /** Where a row's Delete leads (the page with ?confirmDelete=…), or null without `delete`. */
+  deleteHref: ((target: string) => string) | null
+}
+
+/** Every template, one row per cluster item of a role (§2). */
+export function TemplateTable({ templates, loadError, deleteHref }: TemplateTableProps) {
+  const rows = templates.flatMap((template) =>
+    template.roleClusters.flatMap((role) => role.clusters.map((item, index) => ({ template, role, item, key: `${template._id}:${role.roleId._id}:${item._id ?? index}` }))),
+  )
+  return (
+    <section className="card table-card template-list" aria-labelledby="templates-title">
+      <h2 id="templates-title">Templates</h2>
+      {loadError ? (
+        <p className="form-message error" role="alert">
+          {loadError}
+        </p>
+      ) : rows.length === 0 ? (
+        <p className="empty">No templates yet.</p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Category</th>
+              <th scope="col">Entity</th>
+              <th scope="col">Type</th>
+              <th scope="col">Role</th>
+              <th scope="col">Cluster</th>
+              <th scope="col">Planned People</th>
+              <th scope="col">Interchange</th>
+              <th scope="col">Interchange People</th>
+              {deleteHref ? (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ template, role, item, key }) => {
+              const label = itemLabel(item)
+              return (
+                <tr key={key}>
+                  <td>{template.categoryId.name}</td>
+                  <td>{template.entityId.name}</td>
+                  <td>{template.planningId.typeName}</td>
+                  <td>{role.roleId.name}</td>
+                  <td>
+                    <ClusterBadge label={label} />
+                  </td>
+                  <td>{item.plannedPeople}</td>
+                  <td>{item.isInterchange ? 'Yes' : 'No'}</td>
+                  <td>
+                    {item.interchanges.length ? (
+                      <ul className="plain-list">
+                        {item.interchanges.map((row, index) => (
+                          <li key={index}>{interchangeText(row)}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="muted-text">—</span>
+                    )}
+                  </td>
+                  {deleteHref ? (
+                    <td className="cell-actions">
+                      <Link
+                        to={deleteHref(deleteTarget(template._id, role.roleId._id, item._id))}
+                        preventScrollReset
+                        className="button ghost danger"
+                        aria-label={`Delete ${label} of ${role.roleId.name} in ${template.entityId.name} · ${template.planningId.typeName}`}
+                      >
+                        Delete
+                      </Link>
+                    </td>
+                  ) : null}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,24 @@
+import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
+import { api } from '#app/lib/api.server'
+import { FALLBACK_MESSAGE } from '#app/lib/errors'
+import { requirePermission } from '#app/lib/session.server'
+import type { DescribedCluster } from '#app/components/template-description'
+
+/**
+ * GET /resource-planning-template/descriptions?ids=a,b: what the cluster description popover shows,
+ * read from GET /api/clusters/description with the browser's session. Answers `{data}`, or
+ * `{error}` with the API's message (null when it gave none) and its status.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  await requirePermission(args, 'view')
+  const ids = new URL(args.request.url).searchParams.get('ids') ?? ''
+  const result = await api<{ data: DescribedCluster[] } | DescribedCluster[]>(args, `/api/clusters/description?${new URLSearchParams({ ids })}`)
+  if (!result.ok) {
+    const message = result.error.message === FALLBACK_MESSAGE ? null : result.error.message
+    return json({ error: message }, { status: result.error.status ?? 502, headers: { 'cache-control': 'no-store' } })
+  }
+  // §7: the API may answer a list or {data: list}.
+  const data = Array.isArray(result.data) ? result.data : (result.data.data ?? [])
+  return json({ data }, { headers: { 'cache-control': `private, max-age=${CLUSTER_DESCRIPTION_CACHE_SECONDS}` } })
+}
