@@ -67,66 +67,68 @@ export function TemplateTable({ templates, loadError, deleteHref }: TemplateTabl
       ) : rows.length === 0 ? (
         <p className="empty">No templates yet.</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col">Entity</th>
-              <th scope="col">Type</th>
-              <th scope="col">Role</th>
-              <th scope="col">Cluster</th>
-              <th scope="col">Planned People</th>
-              <th scope="col">Interchange</th>
-              <th scope="col">Interchange People</th>
-              {deleteHref ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ template, role, item, key }) => {
-              const label = itemLabel(item)
-              return (
-                <tr key={key}>
-                  <td>{template.categoryId.name}</td>
-                  <td>{template.entityId.name}</td>
-                  <td>{template.planningId.typeName}</td>
-                  <td>{role.roleId.name}</td>
-                  <td>
-                    <ClusterBadge label={label} />
-                  </td>
-                  <td>{item.plannedPeople}</td>
-                  <td>{item.isInterchange ? 'Yes' : 'No'}</td>
-                  <td>
-                    {item.interchanges.length ? (
-                      <ul className="plain-list">
-                        {item.interchanges.map((row, index) => (
-                          <li key={index}>{interchangeText(row)}</li>
-                        ))}
-                      </ul>
-                    ) : (
-                      <span className="muted-text">—</span>
-                    )}
-                  </td>
-                  {deleteHref ? (
-                    <td className="cell-actions">
-                      <Link
-                        to={deleteHref(deleteTarget(template._id, role.roleId._id, item._id))}
-                        preventScrollReset
-                        className="button ghost danger"
-                        aria-label={`Delete ${label} of ${role.roleId.name} in ${template.entityId.name} · ${template.planningId.typeName}`}
-                      >
-                        Delete
-                      </Link>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Category</th>
+                <th scope="col">Entity</th>
+                <th scope="col">Type</th>
+                <th scope="col">Role</th>
+                <th scope="col">Cluster</th>
+                <th scope="col">Planned People</th>
+                <th scope="col">Interchange</th>
+                <th scope="col">Interchange People</th>
+                {deleteHref ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(({ template, role, item, key }) => {
+                const label = itemLabel(item)
+                return (
+                  <tr key={key}>
+                    <td>{template.categoryId.name}</td>
+                    <td>{template.entityId.name}</td>
+                    <td>{template.planningId.typeName}</td>
+                    <td>{role.roleId.name}</td>
+                    <td>
+                      <ClusterBadge label={label} />
                     </td>
-                  ) : null}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+                    <td>{item.plannedPeople}</td>
+                    <td>{item.isInterchange ? 'Yes' : 'No'}</td>
+                    <td>
+                      {item.interchanges.length ? (
+                        <ul className="plain-list">
+                          {item.interchanges.map((row, index) => (
+                            <li key={index}>{interchangeText(row)}</li>
+                          ))}
+                        </ul>
+                      ) : (
+                        <span className="muted-text">—</span>
+                      )}
+                    </td>
+                    {deleteHref ? (
+                      <td className="cell-actions">
+                        <Link
+                          to={deleteHref(deleteTarget(template._id, role.roleId._id, item._id))}
+                          preventScrollReset
+                          className="button ghost danger"
+                          aria-label={`Delete ${label} of ${role.roleId.name} in ${template.entityId.name} · ${template.planningId.typeName}`}
+                        >
+                          Delete
+                        </Link>
+                      </td>
+                    ) : null}
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   )
