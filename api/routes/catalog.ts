@@ -5,6 +5,7 @@ import {
   categoryCreateSchema,
   categoryUpdateSchema,
   entitiesQuerySchema,
+  entityTypesQuerySchema,
   entityCreateSchema,
   entityUpdateSchema,
   projectCreateSchema,
@@ -78,6 +79,30 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
       .select()
       .from(entities)
       .where(categoryId ? eq(entities.categoryId, categoryId) : undefined)
+      .orderBy(asc(sql`lower(${entities.name})`), asc(entities.id))
+    return rows.map(presentEntity)
+  })
+
+  /**
+   * The entity types a project can plan in a category: the category's entity types, where the
+   * project (if named) must exist and, when it fixes a global category, be asked about that one.
+   */
+  app.get('/api/entity-types', access('view'), async (request) => {
+    const { projectId, categoryId } = parse(entityTypesQuerySchema, request.query)
+    let category = categoryId
+    if (projectId) {
+      const [project] = await deps.db.select().from(projects).where(eq(projects.id, projectId))
+      if (!project) throw notFound('Project not found')
+      if (project.globalCategoryId) {
+        if (category && category !== project.globalCategoryId) return []
+        category = project.globalCategoryId
+      }
+    }
+    if (!category) throw badRequest('categoryId: Choose a category')
+    const rows = await deps.db
+      .select()
+      .from(entities)
+      .where(eq(entities.categoryId, category))
       .orderBy(asc(sql`lower(${entities.name})`), asc(entities.id))
     return rows.map(presentEntity)
   })

@@ -337,6 +337,7 @@ const requiredQueryId = (label: string) => z.pipe(z.transform(blankToNull), z.st
 
 export const categoriesQuerySchema = z.object({ projectId: queryId('projectId') })
 export const entitiesQuerySchema = z.object({ categoryId: queryId('categoryId') })
+export const entityTypesQuerySchema = z.object({ projectId: queryId('projectId'), categoryId: queryId('categoryId') })
 export const clustersQuerySchema = z.object({ categoryId: queryId('categoryId'), entityId: queryId('entityId') })
 export const planningQuerySchema = z.object({ categoryId: queryId('categoryId'), entityId: queryId('entityId') })
 export const templateComboQuerySchema = z.object({
