@@ -111,3 +111,37 @@ export function FormMessage({ id, tone, children }: { id?: string; tone: 'error'
     </p>
   )
 }
+
+interface ChoiceSelectProps {
+  id: string
+  label: string
+  name: string
+  placeholder: string
+  /** Records (value = _id) or plain names (value = the name). */
+  options: readonly ({ _id: string; name: string } | string)[]
+  value: string
+  /** What a new server answer must reset the browser's own selection on; the value by default. */
+  resetKey?: string
+  disabled?: boolean
+  onChange?: (value: string) => void
+}
+
+/** A labelled select of a GET choice form (category, entity, location...), with a "none" option. */
+export function ChoiceSelect({ id, label, name, placeholder, options, value, resetKey = value, disabled, onChange }: ChoiceSelectProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} defaultValue={value} key={resetKey} disabled={disabled} onChange={onChange && ((event) => onChange(event.target.value))}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => {
+          const { _id, name: text } = typeof option === 'string' ? { _id: option, name: option } : option
+          return (
+            <option key={_id} value={_id}>
+              {text}
+            </option>
+          )
+        })}
+      </select>
+    </div>
+  )
+}

@@ -8,7 +8,7 @@ import { formatDate } from '#domain/export'
 import { clusterLabel, groupClusters, isGroup, singleClusters, type ClusterList } from '#domain/planning/cluster-list'
 import { planningMessages } from '#domain/planning/messages'
 import { clusterCreateSchema, isUuid, planningCreateSchema } from '#domain/planning/schemas'
-import { ErrorList, Field, FormMessage } from '#app/components/forms'
+import { ChoiceSelect, ErrorList, Field, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { api } from '#app/lib/api.server'
@@ -293,29 +293,17 @@ export default function PlanningPage() {
             submit(choice, { method: 'get', replace: true })
           }}
         >
-          <div className="field">
-            <label htmlFor="planning-category">Category</label>
-            <select id="planning-category" name="categoryId" defaultValue={data.category?._id ?? ''} key={data.category?._id ?? ''}>
-              <option value="">Select Category</option>
-              {data.categories.map((category) => (
-                <option key={category._id} value={category._id}>
-                  {category.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceSelect id="planning-category" label="Category" name="categoryId" placeholder="Select Category" options={data.categories} value={data.category?._id ?? ''} />
           {data.category ? (
-            <div className="field">
-              <label htmlFor="planning-entity">Entity</label>
-              <select id="planning-entity" name="entityId" defaultValue={data.entity?._id ?? ''} key={`${data.category._id}-${data.entity?._id ?? ''}`}>
-                <option value="">Select Entity</option>
-                {data.entities.map((entity) => (
-                  <option key={entity._id} value={entity._id}>
-                    {entity.name}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ChoiceSelect
+              id="planning-entity"
+              label="Entity"
+              name="entityId"
+              placeholder="Select Entity"
+              options={data.entities}
+              value={data.entity?._id ?? ''}
+              resetKey={`${data.category._id}-${data.entity?._id ?? ''}`}
+            />
           ) : null}
           {/* With JavaScript a choice applies at once. */}
           {hydrated ? null : (

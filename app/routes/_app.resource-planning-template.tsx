@@ -6,7 +6,7 @@ import { clusterLabel, isGroup, sameClusterSet, type ClusterList } from '#domain
 import { canAddInterchange, interchangeProblem } from '#domain/planning/interchanges'
 import { UNAVAILABLE_CLUSTER, planningMessages } from '#domain/planning/messages'
 import { templateSaveSchema } from '#domain/planning/schemas'
-import { FormMessage } from '#app/components/forms'
+import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import {
   InterchangeDialog,
   asInterchangeRows,
@@ -418,53 +418,37 @@ function ChoiceForm() {
   const choose = (combo: Partial<Combo>) => submit(new URLSearchParams(comboQuery(combo)), { method: 'get', action: PATH, preventScrollReset: true })
   return (
     <Form method="get" action={PATH} className="filters card template-choice" aria-label="Template choice">
-      <div className="field">
-        <label htmlFor="template-category">Category</label>
-        <select id="template-category" name="categoryId" defaultValue={choice.categoryId} key={`category-${choice.categoryId}`} onChange={(event) => choose({ categoryId: event.target.value })}>
-          <option value="">Select category</option>
-          {categories.map((row) => (
-            <option key={row._id} value={row._id}>
-              {row.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="template-entity">Entity</label>
-        <select
-          id="template-entity"
-          name="entityId"
-          defaultValue={choice.entityId}
-          key={`entity-${choice.categoryId}-${choice.entityId}`}
-          disabled={!choice.categoryId}
-          onChange={(event) => choose({ categoryId: choice.categoryId, entityId: event.target.value })}
-        >
-          <option value="">Select entity</option>
-          {entities.map((row) => (
-            <option key={row._id} value={row._id}>
-              {row.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="template-type">Type</label>
-        <select
-          id="template-type"
-          name="planningId"
-          defaultValue={choice.planningId}
-          key={`type-${choice.entityId}-${choice.planningId}`}
-          disabled={!choice.entityId}
-          onChange={(event) => choose({ ...choice, planningId: event.target.value })}
-        >
-          <option value="">Select type</option>
-          {plannings.map((row) => (
-            <option key={row._id} value={row._id}>
-              {row.typeName}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect
+        id="template-category"
+        label="Category"
+        name="categoryId"
+        placeholder="Select category"
+        options={categories}
+        value={choice.categoryId}
+        onChange={(categoryId) => choose({ categoryId })}
+      />
+      <ChoiceSelect
+        id="template-entity"
+        label="Entity"
+        name="entityId"
+        placeholder="Select entity"
+        options={entities}
+        value={choice.entityId}
+        resetKey={`${choice.categoryId}-${choice.entityId}`}
+        disabled={!choice.categoryId}
+        onChange={(entityId) => choose({ categoryId: choice.categoryId, entityId })}
+      />
+      <ChoiceSelect
+        id="template-type"
+        label="Type"
+        name="planningId"
+        placeholder="Select type"
+        options={plannings.map((row) => ({ _id: row._id, name: row.typeName }))}
+        value={choice.planningId}
+        resetKey={`${choice.entityId}-${choice.planningId}`}
+        disabled={!choice.entityId}
+        onChange={(planningId) => choose({ ...choice, planningId })}
+      />
       {hydrated ? null : (
         <button type="submit" className="button secondary">
           Apply

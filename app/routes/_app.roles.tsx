@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams,
 import { PERMISSIONS, PRODUCT_NAME } from '#domain/constants'
 import { roleFormSchema } from '#domain/roles'
 import { compareLocations, groupByLocation, locationOf } from '#domain/work-locations'
-import { ErrorList, Field, FormMessage } from '#app/components/forms'
+import { ChoiceSelect, ErrorList, Field, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { api } from '#app/lib/api.server'
@@ -117,24 +117,8 @@ export default function Roles() {
           <label htmlFor="roles-q">Search</label>
           <input id="roles-q" type="search" name="q" defaultValue={params.get('q') ?? ''} placeholder="Search user, role, location, permission" />
         </div>
-        <div className="field">
-          <label htmlFor="roles-location">Location</label>
-          <select id="roles-location" name="location" defaultValue={params.get('location') ?? ''}>
-            <option value="">All locations</option>
-            {data.locations.map((location) => (
-              <option key={location}>{location}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="roles-role">Role</label>
-          <select id="roles-role" name="role" defaultValue={params.get('role') ?? ''}>
-            <option value="">All roles</option>
-            {data.roleNames.map((name) => (
-              <option key={name}>{name}</option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect id="roles-location" label="Location" name="location" placeholder="All locations" options={data.locations} value={params.get('location') ?? ''} />
+        <ChoiceSelect id="roles-role" label="Role" name="role" placeholder="All roles" options={data.roleNames} value={params.get('role') ?? ''} />
         <button type="submit" className="button secondary">
           Apply
         </button>
