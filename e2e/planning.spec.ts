@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
-import { adminSession } from './support/admin-api'
+import { E2E_ADMIN } from '../playwright.config'
+import { adminApi, adminSession, type ApiCall } from './support/admin-api'
 import { hydrated, isNoJs, ownOrigin, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
 
-const API = E2E_API_URL
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Ref {
@@ -18,32 +17,9 @@ interface Planning {
   roleClusters: { roleId: Ref; clusters: (string | string[])[] }[]
 }
 
-/** Setup and checks through the API as the administrator, in a session of its own. */
-async function adminApi() {
-  const login = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  })
-  expect(login.ok, await login.clone().text()).toBe(true)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-    const answer = await fetch(`${API}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { cookie, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
-    expect(answer.ok, `${init.method ?? 'GET'} ${path}: ${await answer.clone().text()}`).toBe(true)
-    return answer.json() as Promise<T>
-  }
-}
-type Call = Awaited<ReturnType<typeof adminApi>>
 
 /** A category of its own with one entity type, three clusters and two roles, so no test depends on another or on the seed. */
-async function plannable(call: Call) {
+async function plannable(call: ApiCall) {
   const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
   const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
   const clusters: Ref[] = []

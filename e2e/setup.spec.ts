@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
+import { E2E_ADMIN } from '../playwright.config'
+import { adminApi } from './support/admin-api'
 import { hydrated, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
 
-const API = E2E_API_URL
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Ref {
@@ -11,28 +11,6 @@ interface Ref {
   name: string
 }
 
-/** Setup and checks through the API as the administrator, in a session of its own. */
-async function adminApi() {
-  const login = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  })
-  expect(login.ok, await login.clone().text()).toBe(true)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-    const answer = await fetch(`${API}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { cookie, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
-    expect(answer.ok, `${init.method ?? 'GET'} ${path}: ${await answer.clone().text()}`).toBe(true)
-    return answer.json() as Promise<T>
-  }
-}
 
 async function openSetup(page: Page) {
   await signIn(page, E2E_ADMIN)

@@ -1,14 +1,13 @@
 import { expect } from '@playwright/test'
-import { E2E_ADMIN } from '../../playwright.config'
-import { E2E_API_URL } from '../../playwright.config'
+import { E2E_ADMIN, E2E_API_URL } from '../../playwright.config'
 
 const API = E2E_API_URL
 
-/**
- * Setup through the API as the administrator (the tests' subject is the screen, not the setup):
- * a session of its own, so it never touches the browser context under test.
- */
-export async function adminSession() {
+/** A JSON call to the API in one session: any answer but a success fails the test with its body. */
+export type ApiCall = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>
+
+/** Signs in through the API as the administrator and answers a caller in that session. */
+export async function adminApi(): Promise<ApiCall> {
   const response = await fetch(`${API}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -19,8 +18,7 @@ export async function adminSession() {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ')
-
-  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
     const answer = await fetch(`${API}${path}`, {
       method: init.method ?? 'GET',
       headers: { cookie, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
@@ -29,6 +27,14 @@ export async function adminSession() {
     expect(answer.ok, `${init.method ?? 'GET'} ${path}: ${await answer.clone().text()}`).toBe(true)
     return answer.json() as Promise<T>
   }
+}
+
+/**
+ * Setup through the API as the administrator (the tests' subject is the screen, not the setup):
+ * a session of its own, so it never touches the browser context under test.
+ */
+export async function adminSession() {
+  const call = await adminApi()
 
   type Profile = { status: string; roleId: { _id: string } | null; personal: Record<string, unknown>; professional: Record<string, unknown>; financial: Record<string, unknown> }
 
