@@ -10,6 +10,7 @@ import { clustersRoutes } from './routes/clusters'
 import { formRoutes } from './routes/form'
 import { landingRoutes } from './routes/landing'
 import { planningRoutes } from './routes/planning'
+import { projectsRoutes } from './routes/projects'
 import { rolesRoutes } from './routes/roles'
 import { templatesRoutes } from './routes/templates'
 import { usersRoutes } from './routes/users'
@@ -34,7 +35,7 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
   installAccessControl(app, deps)
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes]) {
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
   return app

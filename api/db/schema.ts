@@ -202,3 +202,60 @@ export const templateItems = pgTable('template_items', {
   index('template_items_role').on(t.roleId),
   check('template_items_planned_people', sql`${t.plannedPeople} >= 0`),
 ])
+
+// Projects (issue 5). A project's plan is a set of cards, one per category, entity type and
+// planning type; each card has named instances (Tower A, Tower B...), the "project entities" users
+// are tagged to. A card's Number is the count of its instances, so it is not stored twice.
+
+export const projectResourceInstances = pgTable('project_resource_instances', {
+  id: id(),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'restrict' }),
+  categoryId: uuid('category_id').notNull(),
+  entityId: uuid('entity_id').notNull(),
+  planningId: uuid('planning_id').notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  unique('project_resource_instances_combo').on(t.projectId, t.categoryId, t.entityId, t.planningId),
+  index('project_resource_instances_planning').on(t.planningId),
+  foreignKey({
+    name: 'project_resource_instances_planning_fk',
+    columns: [t.planningId, t.categoryId, t.entityId],
+    foreignColumns: [plannings.id, plannings.categoryId, plannings.entityId],
+  }).onDelete('restrict'),
+])
+
+/** One named instance of a card: what users are tagged to. Names differ within a card (checked by the API under a row lock). */
+export const projectEntities = pgTable('project_entities', {
+  id: id(),
+  instanceId: uuid('instance_id').notNull().references(() => projectResourceInstances.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  position: integer('position').notNull(),
+}, (t) => [index('project_entities_instance').on(t.instanceId, t.position)])
+
+/** A user tagged to one cluster of one role of one instance. Removing the instance removes its tags. */
+export const projectEntityUserMappings = pgTable('project_entity_user_mappings', {
+  projectEntityId: uuid('project_entity_id').notNull().references(() => projectEntities.id, { onDelete: 'cascade' }),
+  roleId: uuid('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+  clusterId: uuid('cluster_id').notNull().references(() => clusters.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.projectEntityId, t.roleId, t.clusterId, t.userId] }),
+  index('project_entity_user_mappings_user').on(t.userId),
+  index('project_entity_user_mappings_cluster').on(t.clusterId),
+])
+
+/** A project's own dates for a cluster of the Site entity type, over the cluster's defaults. */
+export const siteOverrides = pgTable('site_overrides', {
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  clusterId: uuid('cluster_id').notNull().references(() => clusters.id, { onDelete: 'cascade' }),
+  startDate: date('start_date', { mode: 'string' }),
+  endDate: date('end_date', { mode: 'string' }),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.projectId, t.clusterId] }),
+  index('site_overrides_cluster').on(t.clusterId),
+  check('site_overrides_dates_ordered', sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+])

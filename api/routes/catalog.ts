@@ -185,7 +185,9 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
 
   app.delete<IdParams>('/api/projects/:id', access('delete'), async (request) => {
     const id = pathId(request.params.id, 'Project not found')
-    const [deleted] = await deps.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id })
+    const [deleted] = await translating(() => deps.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id }), {
+      [FOREIGN_KEY_VIOLATION]: () => conflict('This project cannot be deleted while it has planned cards. Remove its cards first.'),
+    })
     if (!deleted) throw notFound('Project not found')
     return { message: 'Project deleted' }
   })

@@ -12,6 +12,19 @@ export const planningMessages = {
   plannedPeopleRequired: 'Please enter planned people for at least one cluster.',
 } as const
 
+/** The Project Resource Planning texts of §2, §5 and §8, word for word. */
+export const projectMessages = {
+  fixedCategory: (name: string) => `Category fixed by project: ${name}`,
+  alreadyAdded: 'This combination is already added.',
+  selectAllFields: 'Please select all fields.',
+  noData: 'No data found for this selection.',
+  fillAllNames: 'Please fill all instance names for all cards.',
+  unsavedChanges: 'You have unsaved changes. Save now?',
+  saved: 'Saved successfully!',
+  saveFailed: 'Error saving data.',
+  noCards: 'No cards added yet.',
+} as const
+
 /** Messages of our own, where the spec is silent (docs/decisions.md, "Planning"). */
 export const planningOwnMessages = {
   selectCategory: 'Please select a category.',
@@ -19,6 +32,9 @@ export const planningOwnMessages = {
   roleRepeated: 'Each role can appear only once',
   clusterRepeated: 'Each cluster can appear only once per role',
   endBeforeStart: 'End date cannot be before start date',
+  namesRepeated: 'Instance names must differ within a card',
+  categoryFixed: 'This project plans only its own category',
+  onlySite: 'Only the Site entity type has editable cluster dates',
 } as const
 
 /** How a cluster that no longer exists is labelled (§8). */
@@ -39,3 +55,5 @@ export const ROLES_MAX = 100
 export const CLUSTERS_MAX = 500
 export const INTERCHANGES_MAX = 50
 export const DESCRIPTION_IDS_MAX = 200
+export const INSTANCES_MAX = 200
+export const USERS_PER_CLUSTER_MAX = 1000

@@ -24,31 +24,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
 
 // Forms send '' for an empty field and JSON callers null: both mean "not given".
-const blankToNull = (value: unknown): unknown => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value)
+export const blankToNull = (value: unknown): unknown => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value)
 // What GET answered ({_id, name}) may be sent back where an id is expected.
 const refToId = (value: unknown): unknown =>
   value && typeof value === 'object' && !Array.isArray(value) && '_id' in value ? (value as { _id: unknown })._id : value
 const idText = (invalid: string) => z.string({ error: invalid }).check(z.trim(), z.regex(UUID, invalid), z.toLowerCase())
 
 /** A required id: missing or blank answers `missing`, anything but an id answers `invalid`. Lower-cased, so ids compare as text. */
-const requiredId = (missing: string, invalid: string) =>
+export const requiredId = (missing: string, invalid: string) =>
   z.pipe(
     z.transform((value: unknown) => blankToNull(refToId(value))),
     z.string({ error: missing }).check(z.trim(), z.regex(UUID, invalid), z.toLowerCase()),
   )
 /** An id that may be missing: null when it is. */
-const optionalId = (invalid: string) => z.pipe(z.transform((value: unknown) => blankToNull(refToId(value))), z.nullable(idText(invalid)))
+export const optionalId = (invalid: string) => z.pipe(z.transform((value: unknown) => blankToNull(refToId(value))), z.nullable(idText(invalid)))
 
 // PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const storable = z.refine<string>((value) => !value.includes('\u0000') && !LONE_SURROGATE.test(value), 'Contains characters that cannot be saved')
-const nameChecks = (label: string) => [
+export const nameChecks = (label: string) => [
   z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
   z.regex(/^[^\u0000-\u001f\u007f]*$/, `${label} cannot contain control characters`),
   storable,
 ]
 /** A name: trimmed, required (`required` when empty after trimming), one line. */
-const requiredName = (label: string, required: string) =>
+export const requiredName = (label: string, required: string) =>
   z.string({ error: required }).check(z.trim(), z.minLength(1, required), ...nameChecks(label))
 const optionalName = (label: string) => z.pipe(z.transform(blankToNull), z.nullable(z.string(`${label} must be text`).check(z.trim(), ...nameChecks(label))))
 const optionalText = (label: string, max: number) =>
@@ -62,15 +62,15 @@ const flag = (label: string) =>
   )
 
 /** A list that may be left out (null or missing: empty), at most `max` long. */
-const listOf = <T extends z.ZodMiniType>(item: T, max: number, label: string) =>
+export const listOf = <T extends z.ZodMiniType>(item: T, max: number, label: string) =>
   z.pipe(z.transform((value: unknown) => value ?? []), z.array(item, `${label} must be a list`).check(z.maxLength(max, `At most ${max} ${label}`)))
 
 // A number typed in a form arrives as text: coerced, the empty field taking `empty`.
-const toNumber = (empty: number | null) => (value: unknown) =>
+export const toNumber = (empty: number | null) => (value: unknown) =>
   value == null || (typeof value === 'string' && value.trim() === '') ? empty : typeof value === 'string' ? Number(value) : value
 
-const roleId = requiredId('Choose a role from the list', 'Choose a role from the list')
-const clusterId = requiredId('Choose a cluster from the list', 'Choose a cluster from the list')
+export const roleId = requiredId('Choose a role from the list', 'Choose a role from the list')
+export const clusterId = requiredId('Choose a cluster from the list', 'Choose a cluster from the list')
 
 // ---------------------------------------------------------------------------------------------
 // Categories, entities (entity types), projects: the administration calls of DESIGN §8.
@@ -127,7 +127,7 @@ export type ClusterCreate = z.infer<typeof clusterCreateSchema>
 
 // Dates before 1900 are typing mistakes (and year 0 is no date to PostgreSQL). The key must be
 // sent: a body that forgot a date must not clear it.
-const isoDate = z.pipe(
+export const isoDate = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)),
   z.nullable(
     z.iso
@@ -331,9 +331,9 @@ export type Interchange = TemplateCluster['interchanges'][number]
 // Query strings. Not strict: a cache-busting parameter must not break a read.
 // ---------------------------------------------------------------------------------------------
 
-const queryId = (label: string) =>
+export const queryId = (label: string) =>
   z.pipe(z.transform((value: unknown) => (blankToNull(value) === null ? undefined : value)), z.optional(idText(`${label} must be an id`)))
-const requiredQueryId = (label: string) => z.pipe(z.transform(blankToNull), z.string({ error: `${label} is required` }).check(z.trim(), z.regex(UUID, `${label} must be an id`), z.toLowerCase()))
+export const requiredQueryId = (label: string) => z.pipe(z.transform(blankToNull), z.string({ error: `${label} is required` }).check(z.trim(), z.regex(UUID, `${label} must be an id`), z.toLowerCase()))
 
 export const categoriesQuerySchema = z.object({ projectId: queryId('projectId') })
 export const entitiesQuerySchema = z.object({ categoryId: queryId('categoryId') })

@@ -1,0 +1,86 @@
+import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import type { InstanceDelete, InstanceSave } from '#domain/planning/project-schemas'
+import { planningOwnMessages, projectMessages } from '#domain/planning/messages'
+import type { Executor } from '#api/db/client'
+import { plannings, projectEntities, projectEntityUserMappings, projectResourceInstances, projects } from '#api/db/schema'
+import { badRequest, notFound } from '#api/http/errors'
+import { loadCards, templateHasItems } from './plan'
+
+const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityId' | 'typeId'>) =>
+  and(
+    eq(projectResourceInstances.projectId, input.projectId),
+    eq(projectResourceInstances.categoryId, input.categoryId),
+    eq(projectResourceInstances.entityId, input.entityId),
+    eq(projectResourceInstances.planningId, input.typeId),
+  )
+
+/**
+ * Saves one card inside the caller's transaction (POST /api/project-resource-instances): creates
+ * it, or replaces its instances. A name sent with its projectEntityId keeps that instance and its
+ * tagged users; instances left out are removed with their tags. Answers the card and whether it is new.
+ */
+export async function saveCard(tx: Executor, input: InstanceSave, now: Date) {
+  const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId))
+  if (!project) throw badRequest('projectId: Project not found')
+  if (project.globalCategoryId && project.globalCategoryId !== input.categoryId) throw badRequest(`categoryId: ${planningOwnMessages.categoryFixed}`)
+  const [planning] = await tx.select().from(plannings).where(eq(plannings.id, input.typeId))
+  if (!planning || planning.categoryId !== input.categoryId || planning.entityId !== input.entityId) {
+    throw badRequest('typeId: This type is not of the chosen category and entity')
+  }
+  if (!(await templateHasItems(tx, { categoryId: input.categoryId, entityId: input.entityId, planningId: input.typeId }))) throw badRequest(projectMessages.noData)
+
+  const [created] = await tx
+    .insert(projectResourceInstances)
+    .values({ projectId: input.projectId, categoryId: input.categoryId, entityId: input.entityId, planningId: input.typeId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: projectResourceInstances.id })
+  // Locked, so that two saves of one card replace its instances one after the other.
+  const [card] = created ? [created] : await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf(input)).for('update')
+
+  const existing = new Set((await tx.select({ id: projectEntities.id }).from(projectEntities).where(eq(projectEntities.instanceId, card.id))).map((row) => row.id))
+  const kept = new Set<string>()
+  input.names.forEach((entry, index) => {
+    if (entry.projectEntityId === null) return
+    if (!existing.has(entry.projectEntityId) || kept.has(entry.projectEntityId)) throw badRequest(`names.${index}: Not an instance of this card`)
+    kept.add(entry.projectEntityId)
+  })
+  await tx
+    .delete(projectEntities)
+    .where(and(eq(projectEntities.instanceId, card.id), kept.size ? notInArray(projectEntities.id, [...kept]) : undefined))
+  for (const [position, entry] of input.names.entries()) {
+    if (entry.projectEntityId) await tx.update(projectEntities).set({ name: entry.name, position }).where(eq(projectEntities.id, entry.projectEntityId))
+  }
+  const added = input.names.flatMap((entry, position) => (entry.projectEntityId ? [] : [{ instanceId: card.id, name: entry.name, position }]))
+  if (added.length) await tx.insert(projectEntities).values(added)
+  if (!created) await tx.update(projectResourceInstances).set({ updatedAt: now }).where(eq(projectResourceInstances.id, card.id))
+
+  const saved = (await loadCards(tx, [input.projectId])).find((row) => row._id === card.id)!
+  return { card: saved, created: Boolean(created) }
+}
+
+/**
+ * DELETE /api/project-resource-instances: one instance by name (its tagged users go with it; the
+ * card goes with its last instance), or with no name the whole card. Answers what was removed.
+ */
+export async function deleteFromCard(tx: Executor, input: InstanceDelete) {
+  const [card] = await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf(input)).for('update')
+  if (!card) throw notFound('This card is not part of the project')
+  const names = await tx.select().from(projectEntities).where(eq(projectEntities.instanceId, card.id))
+  const doomed = input.name ? names.filter((row) => row.name.toLowerCase() === input.name!.toLowerCase()) : names
+  if (input.name && doomed.length === 0) throw notFound(`No instance named "${input.name}" in this card`)
+  const [{ tags }] = doomed.length
+    ? await tx.select({ tags: count() }).from(projectEntityUserMappings).where(inArray(projectEntityUserMappings.projectEntityId, doomed.map((row) => row.id)))
+    : [{ tags: 0 }]
+  const wholeCard = doomed.length === names.length
+  if (wholeCard) await tx.delete(projectResourceInstances).where(eq(projectResourceInstances.id, card.id))
+  else {
+    await tx.delete(projectEntities).where(inArray(projectEntities.id, doomed.map((row) => row.id)))
+    // The instances left close ranks, so positions stay 0..n-1.
+    await tx.execute(sql`update ${projectEntities} set position = ranked.position from (select id, (row_number() over (order by position)) - 1 as position from ${projectEntities} where instance_id = ${card.id}) as ranked where ${projectEntities.id} = ranked.id`)
+  }
+  return {
+    message: wholeCard ? 'Card deleted' : 'Instance deleted',
+    removedInstances: doomed.map((row) => row.name),
+    removedTags: tags,
+  }
+}

@@ -1,0 +1,98 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { clusterLabel } from '#domain/planning/cluster-list'
+import { effectiveDates, isSite, rollUp, type PlanItem, type RollUpInput } from '#domain/planning/project-plan'
+import { planningOwnMessages } from '#domain/planning/messages'
+import type { SiteOverride } from '#domain/planning/project-schemas'
+import type { Executor } from '#api/db/client'
+import { clusters, entities, projects, roles, siteOverrides } from '#api/db/schema'
+import { badRequest } from '#api/http/errors'
+import { loadCardItems, loadCards } from './plan'
+
+export const OVERRIDE_MARK = 'created'
+
+/**
+ * The clusters of an entity type with a project's dates (its Site overrides over the clusters' own),
+ * in the order they were added. One query. `created` marks the clusters with user-set dates.
+ */
+export async function loadTimeline(db: Executor, projectId: string, entityId: string, only?: string[]) {
+  const rows = await db
+    .select({ cluster: clusters, override: siteOverrides })
+    .from(clusters)
+    .leftJoin(siteOverrides, and(eq(siteOverrides.clusterId, clusters.id), eq(siteOverrides.projectId, projectId)))
+    .where(and(eq(clusters.entityId, entityId), only ? inArray(clusters.id, only) : undefined))
+    .orderBy(asc(clusters.createdAt), asc(sql`lower(${clusters.name})`), asc(clusters.id))
+  return rows.map(({ cluster, override }) => ({
+    clusterId: cluster.id,
+    clusterName: cluster.name,
+    ...effectiveDates({ startDate: cluster.startDate, endDate: cluster.endDate }, override && { startDate: override.startDate, endDate: override.endDate }),
+    default: override ? OVERRIDE_MARK : null,
+  }))
+}
+
+export const presentOverride = (row: Pick<typeof siteOverrides.$inferSelect, 'clusterId' | 'startDate' | 'endDate'>) => ({
+  clusterId: row.clusterId,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  default: OVERRIDE_MARK,
+})
+
+/**
+ * Sets a project's dates for a cluster of the Site entity type (the only editable one, §6). The
+ * entity must be of the category and the cluster of the entity. Answers the override and whether
+ * this call created it.
+ */
+export async function saveOverride(tx: Executor, input: SiteOverride, now: Date) {
+  const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))
+  if (!project) throw badRequest('projectId: Project not found')
+  const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
+  if (!entity || entity.categoryId !== input.categoryId) throw badRequest('entityId: Entity not found in this category')
+  if (!isSite(entity.name)) throw badRequest(planningOwnMessages.onlySite)
+  const [cluster] = await tx.select({ entityId: clusters.entityId }).from(clusters).where(eq(clusters.id, input.clusterId))
+  if (cluster?.entityId !== entity.id) throw badRequest('clusterId: Cluster not found for this entity')
+  const [saved] = await tx
+    .insert(siteOverrides)
+    .values({ projectId: input.projectId, clusterId: input.clusterId, startDate: input.startDate, endDate: input.endDate, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [siteOverrides.projectId, siteOverrides.clusterId], set: { startDate: input.startDate, endDate: input.endDate, updatedAt: now } })
+    // xmax is 0 on a row this statement inserted, set on one it updated.
+    .returning({ clusterId: siteOverrides.clusterId, startDate: siteOverrides.startDate, endDate: siteOverrides.endDate, inserted: sql<boolean>`(xmax = 0)` })
+  return { override: presentOverride(saved), created: saved.inserted }
+}
+
+/**
+ * Roles → projects → clusters over every project's plan (GET /api/role-project-clusters). Every
+ * role is listed, those no project plans with no projects. Six queries, whatever the numbers.
+ */
+export async function loadRollUp(db: Executor) {
+  const cards = await loadCards(db, null)
+  const items = await loadCardItems(db, cards.map((card) => card._id))
+  const clusterIds = [...new Set([...items.values()].flat().flatMap((row) => row.item.clusterIds))]
+  const clusterRows = clusterIds.length ? await db.select({ id: clusters.id, name: clusters.name, startDate: clusters.startDate }).from(clusters).where(inArray(clusters.id, clusterIds)) : []
+  const overrides = clusterIds.length
+    ? await db.select({ projectId: siteOverrides.projectId, clusterId: siteOverrides.clusterId, startDate: siteOverrides.startDate }).from(siteOverrides).where(inArray(siteOverrides.clusterId, clusterIds))
+    : []
+  const allRoles = await db.select({ id: roles.id, name: roles.name }).from(roles).orderBy(asc(sql`lower(${roles.name})`), asc(roles.id))
+
+  const names = new Map(clusterRows.map((row) => [row.id, row.name]))
+  const starts = new Map(clusterRows.map((row) => [row.id, row.startDate]))
+  const overridden = new Map(overrides.map((row) => [`${row.projectId}/${row.clusterId}`, row.startDate]))
+  type Project = RollUpInput['projects'][number]
+  const projectsInOrder = new Map<string, Project & { cards: Project['cards'][number][] }>()
+  for (const card of [...cards].sort((a, b) => a.projectName.localeCompare(b.projectName))) {
+    let project = projectsInOrder.get(card.projectId)
+    if (!project) projectsInOrder.set(card.projectId, (project = { projectId: card.projectId, projectName: card.projectName, cards: [] }))
+    const byRole = new Map<string, { roleId: string; roleName: string; items: PlanItem[] }>()
+    for (const row of items.get(card._id) ?? []) {
+      if (!byRole.has(row.roleId)) byRole.set(row.roleId, { roleId: row.roleId, roleName: row.roleName, items: [] })
+      byRole.get(row.roleId)!.items.push(row.item)
+    }
+    project.cards.push({ instances: card.number, roles: [...byRole.values()] })
+  }
+  const rolled = new Map(
+    rollUp({
+      projects: [...projectsInOrder.values()],
+      startOf: (projectId, clusterId) => (overridden.has(`${projectId}/${clusterId}`) ? overridden.get(`${projectId}/${clusterId}`)! : (starts.get(clusterId) ?? null)),
+      labelOf: (ids) => clusterLabel(ids.length === 1 ? ids[0] : [...ids], names),
+    }).map((role) => [role.roleId, role]),
+  )
+  return allRoles.map((role) => rolled.get(role.id) ?? { roleId: role.id, roleName: role.name, requirement: 0, projects: [] })
+}

@@ -1,0 +1,105 @@
+import * as z from 'zod/mini'
+import { INSTANCES_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
+import { taggingMessages } from './project-plan'
+import { blankToNull, clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber } from './schemas'
+
+// The payloads of the projects calls (§7 "Projects"). Like the planning schemas: strict, and
+// their output is itself a valid input.
+
+const selectAll = projectMessages.selectAllFields
+const project = requiredId(selectAll, 'Choose a project from the list')
+const combo = {
+  projectId: project,
+  categoryId: requiredId(selectAll, 'Choose a category from the list'),
+  entityId: requiredId(selectAll, 'Choose an entity from the list'),
+  typeId: requiredId(selectAll, 'Choose a type from the list'),
+}
+
+/** An instance name as sent: a string (a new name) or what GET answered ({name, projectEntityId, _id}). */
+const instanceName = z.pipe(
+  z.transform((value: unknown) => {
+    if (typeof value === 'string') return { name: value, projectEntityId: null }
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const { name, projectEntityId, _id } = value as Record<string, unknown>
+      return { name, projectEntityId: projectEntityId ?? _id ?? null }
+    }
+    return value
+  }),
+  z.object(
+    {
+      name: z.pipe(z.transform((value: unknown) => value ?? ''), z.string('Each name must be text').check(z.trim(), ...nameChecks('Instance name'))),
+      projectEntityId: optionalId('Not an instance of this card'),
+    },
+    { error: 'Each name must be text' },
+  ),
+)
+
+/**
+ * POST /api/project-resource-instances: one card, saved whole (§5). Number at least 1; exactly
+ * Number non-blank names, different within the card. A name sent with its projectEntityId keeps
+ * that instance (and its tagged users) under a new name.
+ */
+export const instanceSaveSchema = z
+  .strictObject({
+    ...combo,
+    number: z.pipe(
+      z.transform(toNumber(null)),
+      z.number('Number must be a number').check(z.int('Number must be a whole number'), z.minimum(1, 'Number must be at least 1'), z.maximum(INSTANCES_MAX, `Number must be at most ${INSTANCES_MAX}`)),
+    ),
+    names: listOf(instanceName, INSTANCES_MAX, 'names'),
+  })
+  .check(
+    z.superRefine((card, ctx) => {
+      if (card.names.length !== card.number || card.names.some((entry) => entry.name === '')) {
+        ctx.addIssue({ code: 'custom', path: ['names'], message: projectMessages.fillAllNames })
+        return
+      }
+      const lower = card.names.map((entry) => entry.name.toLowerCase())
+      if (new Set(lower).size !== lower.length) ctx.addIssue({ code: 'custom', path: ['names'], message: planningOwnMessages.namesRepeated })
+    }),
+  )
+export type InstanceSave = z.infer<typeof instanceSaveSchema>
+
+/** DELETE /api/project-resource-instances: one instance by name, or (name left out) the whole card. */
+export const instanceDeleteSchema = z.strictObject({
+  ...combo,
+  name: z.optional(z.pipe(z.transform(blankToNull), z.nullable(z.string('name must be text').check(z.trim(), ...nameChecks('Instance name'))))),
+})
+export type InstanceDelete = z.infer<typeof instanceDeleteSchema>
+
+/**
+ * POST /api/project-entity-user-mappings/replace: the users tagged to one cluster (or group) of
+ * one role of one instance, replacing those it had. The requirement cap is checked by the API.
+ */
+export const mappingReplaceSchema = z.strictObject({
+  projectId: requiredId(taggingMessages.selectProject, 'Choose a project from the list'),
+  projectEntityId: requiredId(taggingMessages.projectEntityMissing, taggingMessages.projectEntityMissing),
+  roleId,
+  clusterIds: listOf(clusterId, CLUSTERS_MAX, 'clusters').check(z.minLength(1, 'Choose a cluster from the list')),
+  userIds: listOf(requiredId('Choose users from the list', 'Choose users from the list'), USERS_PER_CLUSTER_MAX, 'users'),
+})
+export type MappingReplace = z.infer<typeof mappingReplaceSchema>
+
+/** PUT /api/timelines/site-overrides: a project's own dates for a Site cluster; either may be cleared. */
+export const siteOverrideSchema = z
+  .strictObject({
+    projectId: requiredId('Choose a project from the list', 'Choose a project from the list'),
+    categoryId: requiredId('Choose a category from the list', 'Choose a category from the list'),
+    entityId: requiredId('Choose an entity from the list', 'Choose an entity from the list'),
+    clusterId,
+    startDate: isoDate,
+    endDate: isoDate,
+  })
+  .check(
+    z.superRefine((data, ctx) => {
+      if (data.startDate && data.endDate && data.endDate < data.startDate) {
+        ctx.addIssue({ code: 'custom', path: ['endDate'], message: planningOwnMessages.endBeforeStart })
+      }
+    }),
+  )
+export type SiteOverride = z.infer<typeof siteOverrideSchema>
+
+export const projectQuerySchema = z.object({ projectId: requiredQueryId('projectId') })
+export const timelineSelectionQuerySchema = z.object({ projectId: requiredQueryId('projectId'), entityTypeId: requiredQueryId('entityTypeId') })
+export const siteOverridesQuerySchema = z.object({ projectId: requiredQueryId('projectId'), categoryId: queryId('categoryId'), entityId: requiredQueryId('entityId') })
+export const clusterByEntityQuerySchema = z.object({ projectId: requiredQueryId('projectId'), entityId: requiredQueryId('entityId') })
