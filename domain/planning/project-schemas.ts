@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { INSTANCES_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
 import { taggingMessages } from './project-plan'
-import { blankToNull, clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber } from './schemas'
+import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber } from './schemas'
 
 // The payloads of the projects calls (§7 "Projects"). Like the planning schemas: strict, and
 // their output is itself a valid input.
@@ -60,10 +60,13 @@ export const instanceSaveSchema = z
   )
 export type InstanceSave = z.infer<typeof instanceSaveSchema>
 
-/** DELETE /api/project-resource-instances: one instance by name, or (name left out) the whole card. */
+/**
+ * DELETE /api/project-resource-instances: one instance by name, or the whole card when `name` is
+ * left out. A name sent blank is refused rather than read as "none": one slip would remove a card.
+ */
 export const instanceDeleteSchema = z.strictObject({
   ...combo,
-  name: z.optional(z.pipe(z.transform(blankToNull), z.nullable(z.string('name must be text').check(z.trim(), ...nameChecks('Instance name'))))),
+  name: z.optional(z.string('Instance name must be text').check(z.trim(), z.minLength(1, 'Instance name is required'), ...nameChecks('Instance name'))),
 })
 export type InstanceDelete = z.infer<typeof instanceDeleteSchema>
 

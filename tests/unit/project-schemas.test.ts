@@ -134,9 +134,13 @@ describe('instanceDeleteSchema (remove an instance, or the whole card)', () => {
     expect(instanceDeleteSchema.parse(combo)).toEqual(combo)
   })
 
-  test('with a name: that instance, trimmed; an empty name means none', () => {
+  test('with a name: that instance, trimmed', () => {
     expect(instanceDeleteSchema.parse({ ...combo, name: ' Tower A ' })).toEqual({ ...combo, name: 'Tower A' })
-    expect(instanceDeleteSchema.parse({ ...combo, name: '' })).toEqual({ ...combo, name: null })
+  })
+
+  test('a name sent blank or null is refused, never read as "the whole card"', () => {
+    expect(problems(instanceDeleteSchema, { ...combo, name: '  ' })).toEqual([{ path: 'name', message: 'Instance name is required' }])
+    expect(problems(instanceDeleteSchema, { ...combo, name: null })).toEqual([{ path: 'name', message: 'Instance name must be text' }])
   })
 
   test("the combination is required: 'Please select all fields.'", () => {
