@@ -22,6 +22,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Built processes on one PostgreSQL (DESIGN §3): run by CI after the build, with DATABASE_URL.
+      { resolve: { alias }, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
     ],
   },
 })

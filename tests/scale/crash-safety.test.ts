@@ -1,0 +1,152 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { Client } from '../support/api-harness'
+
+/**
+ * Crash safety (README "Durability"): writes go through the built API under concurrent load, the
+ * process is killed outright (SIGKILL) mid-way, and after a restart every write the API had
+ * acknowledged is there and the database opens cleanly. On the embedded PGlite always; on
+ * PostgreSQL when DATABASE_URL is set.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const PORT = 3631
+const WRITERS = 8
+const KILL_AFTER = 120
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'build/server/api.js'))) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
+    if (built.status !== 0) throw new Error('npm run build failed')
+  }
+}, 240_000)
+
+function startApi(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [path.join(ROOT, 'build/server/api.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', API_PORT: String(PORT), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+}
+
+async function healthy() {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((r) => r.ok, () => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('the API did not come up')
+}
+
+const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)))
+
+/** Signs up the first account (the administrator) and answers its client. */
+async function administrator(dataDir: string) {
+  const client = new Client('127.0.0.1', `http://127.0.0.1:${PORT}`)
+  const email = `crash.${randomBytes(4).toString('hex')}@example.com`
+  expect((await client.post('/auth/signup', { email, password: 'Crashsafe1!' })).status).toBe(201)
+  const outbox = path.join(dataDir, 'outbox')
+  const mail = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).find((text) => text.includes(`To: ${email}`))!
+  const code = mail.replace(/=\r?\n/g, '').match(/code is (\d{6})/)![1]
+  expect((await client.post('/auth/verify-otp', { email, otp: code })).status).toBe(200)
+  return client
+}
+
+/**
+ * Eight writers create categories as fast as the API answers; once enough are acknowledged the
+ * process is killed while the writers are still writing. Answers the names acknowledged (201).
+ */
+async function writeUntilKilled(client: Client, child: ChildProcess) {
+  const acknowledged: string[] = []
+  let killed = false
+  const writer = async (w: number) => {
+    for (let i = 0; !killed; i++) {
+      const name = `crash ${w}-${i}`
+      const answer = await client.post('/api/categories', { name }).catch(() => null)
+      if (answer?.status === 201) acknowledged.push(name)
+      if (!answer) return
+      if (acknowledged.length >= KILL_AFTER && !killed) {
+        killed = true
+        child.kill('SIGKILL')
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)))
+  await exited(child)
+  return acknowledged
+}
+
+async function expectAllThere(client: Client, acknowledged: string[]) {
+  const listed = await client.get<{ name: string }[]>('/api/categories')
+  expect(listed.status).toBe(200)
+  const names = new Set(listed.body.map((row) => row.name))
+  expect(acknowledged.filter((name) => !names.has(name))).toEqual([])
+  expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER)
+}
+
+describe('the embedded database (PGlite) loses no acknowledged write when the API process is killed', () => {
+  let dataDir = ''
+  const children: ChildProcess[] = []
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL')
+    await Promise.all(children.map(exited))
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('every category the API acknowledged before SIGKILL is there after a restart', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-pglite-'))
+    const first = startApi({ DATA_DIR: dataDir })
+    children.push(first)
+    await healthy()
+    const client = await administrator(dataDir)
+    const acknowledged = await writeUntilKilled(client, first)
+    // The dead process's lock is taken over; PGlite recovers from its write-ahead log.
+    const second = startApi({ DATA_DIR: dataDir })
+    children.push(second)
+    await healthy()
+    await expectAllThere(client, acknowledged)
+  }, 180_000)
+})
+
+const base = process.env.DATABASE_URL
+describe.skipIf(!base)('PostgreSQL loses no acknowledged write when the API process is killed (needs DATABASE_URL)', () => {
+  let database = ''
+  let dataDir = ''
+  const children: ChildProcess[] = []
+  beforeAll(async () => {
+    const name = `crash_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(base!)
+    url.pathname = `/${name}`
+    database = url.toString()
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-pg-'))
+  })
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGKILL')
+    await Promise.all(children.map(exited))
+    const admin = new pg.Client({ connectionString: base })
+    await admin.connect()
+    await admin.query(`drop database if exists ${new URL(database).pathname.slice(1)} with (force)`)
+    await admin.end()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  test('every category the API acknowledged before SIGKILL is there after a restart', async () => {
+    const first = startApi({ DATABASE_URL: database, DATA_DIR: dataDir })
+    children.push(first)
+    await healthy()
+    const client = await administrator(dataDir)
+    const acknowledged = await writeUntilKilled(client, first)
+    const second = startApi({ DATABASE_URL: database, DATA_DIR: dataDir })
+    children.push(second)
+    await healthy()
+    await expectAllThere(client, acknowledged)
+  }, 180_000)
+})
