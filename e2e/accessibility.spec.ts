@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
+import { adminApi } from './support/admin-api'
 import { signIn } from './support/session'
 
 /**
@@ -25,7 +26,7 @@ async function unhydratedPage(page: Page) {
 }
 
 const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
-const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template']
+const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters']
 
 test.describe('screens open to everyone', () => {
   for (const path of PUBLIC_SCREENS) {
@@ -50,6 +51,33 @@ test.describe('signed-in screens', () => {
     const href = await page.locator('a[href$="/profile"]').first().getAttribute('href')
     await expectAccessible(page, href!)
     await expectAccessible(page, `${href}?edit=1`)
+  })
+
+  test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation', async ({ page }) => {
+    type Ref = { _id: string; name: string }
+    type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
+    type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; roleClusters: { roleId: Ref; clusters: { clusterId: Ref[] }[] }[] }
+    const call = await adminApi()
+    // The seed plans its projects: the first one with a card.
+    let planned: { project: Ref; card: Card } | null = null
+    for (const project of await call<Ref[]>('/api/projects')) {
+      const [card] = await call<Card[]>(`/api/project-resource-instances?projectId=${project._id}`)
+      if (card) {
+        planned = { project, card }
+        break
+      }
+    }
+    expect(planned, 'a seeded project with a card').toBeTruthy()
+    const { project, card } = planned!
+    const { data } = await call<{ data: Template[] }>('/api/resource-planning-templates')
+    const template = data.find((row) => row.categoryId._id === card.categoryId && row.entityId._id === card.entityId && row.planningId._id === card.typeId)!
+    const role = template.roleClusters[0]
+    const assign = `${card.names[0].projectEntityId}:${role.roleId._id}:${role.clusters[0].clusterId.map((ref) => ref._id).join(',')}`
+    await signIn(page, E2E_ADMIN)
+    await expectAccessible(page, `/project-resource-planning?projectId=${project._id}`)
+    await expectAccessible(page, `/user-entity-mapping?projectId=${project._id}`)
+    await expectAccessible(page, `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`)
+    await expectAccessible(page, `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`)
   })
 
   test('the login form with its errors has no serious accessibility violation', async ({ page }) => {
