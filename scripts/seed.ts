@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { PERMISSIONS } from '#domain/constants'
 import { parseEnv } from '#domain/env'
 import { financialSchema, personalSchema, professionalSchema } from '#domain/profile'
 import type { ClusterList } from '#domain/planning/cluster-list'
 import { planningCreateSchema, planningGroupsSchema, templateSaveSchema } from '#domain/planning/schemas'
+import { isSite, plannedSources, taggingRequirement } from '#domain/planning/project-plan'
+import { instanceSaveSchema, siteOverrideSchema } from '#domain/planning/project-schemas'
 import { openDatabase, type Executor } from '#api/db/client'
 import {
   categories,
@@ -13,14 +15,20 @@ import {
   planningRoles,
   plannings,
   profiles,
+  projectEntities,
+  projectResourceInstances,
   projects,
   resourcePlanningTemplates,
   roleHistories,
   roles,
+  siteOverrides,
   templateItems,
   users,
 } from '#api/db/schema'
 import { hashPassword } from '#api/auth/passwords'
+import { saveCard } from '#api/projects/instances'
+import { replaceMapping } from '#api/projects/mappings'
+import { loadCardItems, templateHasItems } from '#api/projects/plan'
 
 /**
  * `npm run seed`: demo data, safe to run again (nothing is duplicated, nothing of yours is
@@ -57,6 +65,7 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
 const [administrator] = await db.select().from(users).where(eq(users.email, email))
 await seedDemoUsers(db, administrator)
 await seedPlanning(db)
+await seedProjects(db)
 
 await database.close()
 
@@ -451,5 +460,153 @@ async function seedPlanning(db: Executor) {
       ? 'Planning data: all already there; nothing added.'
       : `Planning data: ${added.categories} categories, ${added.entities} entity types, ${added.clusters} clusters, ${added.projects} projects, ` +
           `${added.plannings} planning types and ${added.templates} templates added.`,
+  )
+}
+
+/**
+ * Demo project plans for the four project screens: cards with named instances on the seeded
+ * templates, some demo users tagged within each row's tagging requirement, and a few Site date
+ * overrides. A card that exists (whatever its instances) is left as it is, and users are tagged
+ * only on the cards made by this run, so an administrator's plan and tagging are never touched.
+ * What the seed cannot find any more (a project, type or template deleted or renamed) is skipped.
+ */
+async function seedProjects(db: Executor) {
+  // project, category, entity type, planning type, instance names
+  type CardSeed = [project: string, category: string, entity: string, typeName: string, names: string[]]
+  const cardSeeds: CardSeed[] = [
+    // Site first: the towers' interchanges from Site clusters are then inside the plan.
+    ['Skyline Towers', 'Residential', 'Site', 'Site Setup', ['Skyline Site']],
+    ['Skyline Towers', 'Residential', 'Tower', 'Tower Standard', ['Tower A', 'Tower B', 'Tower C']],
+    ['Greenfield Villas', 'Residential', 'Site', 'Site Setup', ['Villa Site']],
+    // Office Core's interchanges come from Commercial Site clusters no card plans: outside interchange.
+    ['Harbour Business Park', 'Commercial', 'Office Block', 'Office Core', ['Block 1', 'Block 2']],
+  ]
+  // project, category, Site cluster, start, end: a project's own dates over the cluster's.
+  const overrideSeeds: [project: string, category: string, cluster: string, start: string, end: string][] = [
+    ['Skyline Towers', 'Residential', 'Mobilisation', '2026-01-12', '2026-02-07'],
+    ['Skyline Towers', 'Residential', 'External Services', '2026-03-02', '2026-04-30'],
+    ['Greenfield Villas', 'Residential', 'Mobilisation', '2026-04-06', '2026-04-30'],
+  ]
+
+  const lower = (text: string) => text.toLowerCase()
+  const now = new Date()
+  const added = { cards: 0, instances: 0, tags: 0, overrides: 0 }
+  let skipped = 0
+
+  await db.transaction(async (tx) => {
+    const projectRows = await tx.select().from(projects)
+    const categoryRows = await tx.select().from(categories)
+    const entityRows = await tx.select().from(entities)
+    const planningRows = await tx.select().from(plannings)
+    const projectNamed = (name: string) => projectRows.find((row) => lower(row.name) === lower(name))
+    const categoryNamed = (name: string) => categoryRows.find((row) => lower(row.name) === lower(name))
+    const entityNamed = (categoryId: string, name: string) => entityRows.find((row) => row.categoryId === categoryId && lower(row.name) === lower(name))
+
+    const madeCards: { projectId: string; cardId: string }[] = []
+    for (const [projectName, categoryName, entityName, typeName, names] of cardSeeds) {
+      const project = projectNamed(projectName)
+      const category = categoryNamed(categoryName)
+      const entity = category && entityNamed(category.id, entityName)
+      const planning = entity && planningRows.find((row) => row.entityId === entity.id && lower(row.typeName) === lower(typeName))
+      // The same refusals as POST /api/project-resource-instances, met by skipping rather than failing.
+      const plannable =
+        project &&
+        category &&
+        entity &&
+        planning &&
+        (!project.globalCategoryId || project.globalCategoryId === category.id) &&
+        (await templateHasItems(tx, { categoryId: category.id, entityId: entity.id, planningId: planning.id }))
+      if (!plannable) {
+        skipped++
+        continue
+      }
+      const combo = { projectId: project.id, categoryId: category.id, entityId: entity.id, typeId: planning.id }
+      const [existing] = await tx
+        .select({ id: projectResourceInstances.id })
+        .from(projectResourceInstances)
+        .where(
+          and(
+            eq(projectResourceInstances.projectId, combo.projectId),
+            eq(projectResourceInstances.categoryId, combo.categoryId),
+            eq(projectResourceInstances.entityId, combo.entityId),
+            eq(projectResourceInstances.planningId, combo.typeId),
+          ),
+        )
+      if (existing) continue
+      const { card } = await saveCard(tx, instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards))
+      madeCards.push({ projectId: project.id, cardId: card._id })
+      added.cards++
+      added.instances += card.number
+    }
+
+    // Tags: demo users of the row's role, a few per row, never past the tagging requirement
+    // (remaining plus outside interchange, §5); the last instance of a card of several is left
+    // untagged and some rows only partly filled, so "Yet to Be Recruited" has something to count.
+    if (madeCards.length) {
+      const pool = await tx
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(and(eq(users.status, 'Active'), sql`${users.email} like '%@example.com'`, sql`lower(${users.email}) <> ${lower(env.SEED_ADMIN_EMAIL)}`))
+        .orderBy(asc(users.fullName), asc(users.id))
+      const next = new Map<string, number>()
+      const pick = (roleName: string, count: number) => {
+        const candidates = pool.filter((user) => user.role === roleName)
+        const start = next.get(roleName) ?? 0
+        const chosen = Array.from({ length: Math.min(count, candidates.length) }, (_, i) => candidates[(start + i) % candidates.length].id)
+        next.set(roleName, start + chosen.length)
+        return chosen
+      }
+
+      let row = 0
+      for (const projectId of new Set(madeCards.map((made) => made.projectId))) {
+        // The project's whole plan (cards made earlier included) decides what is "outside".
+        const cards = await tx.select({ id: projectResourceInstances.id, entityId: projectResourceInstances.entityId }).from(projectResourceInstances).where(eq(projectResourceInstances.projectId, projectId))
+        const items = await loadCardItems(tx, cards.map((card) => card.id))
+        const inPlan = plannedSources(cards.map((card) => ({ entityId: card.entityId, items: (items.get(card.id) ?? []).map((entry) => entry.item) })))
+        const instanceRows = await tx.select().from(projectEntities).where(inArray(projectEntities.instanceId, madeCards.filter((made) => made.projectId === projectId).map((made) => made.cardId)))
+        for (const made of madeCards.filter((card) => card.projectId === projectId)) {
+          const own = instanceRows.filter((instance) => instance.instanceId === made.cardId).sort((a, b) => a.position - b.position)
+          const tagged = own.length > 1 ? own.slice(0, -1) : own
+          for (const instance of tagged) {
+            for (const entry of items.get(made.cardId) ?? []) {
+              const cap = taggingRequirement(entry.item, inPlan).total
+              const userIds = pick(entry.roleName, Math.min(cap, 1 + (row++ % 3)))
+              if (userIds.length === 0) continue
+              await replaceMapping(tx, { projectId, projectEntityId: instance.id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now)
+              added.tags += userIds.length * entry.item.clusterIds.length
+            }
+          }
+        }
+      }
+    }
+
+    const clusterRows = await tx.select({ id: clusters.id, name: clusters.name, entityId: clusters.entityId }).from(clusters)
+    for (const [projectName, categoryName, clusterName, startDate, endDate] of overrideSeeds) {
+      const project = projectNamed(projectName)
+      const category = categoryNamed(categoryName)
+      const site = category && entityRows.find((row) => row.categoryId === category.id && isSite(row.name))
+      const cluster = site && clusterRows.find((row) => row.entityId === site.id && lower(row.name) === lower(clusterName))
+      if (!project || !site || !cluster) {
+        skipped++
+        continue
+      }
+      const input = siteOverrideSchema.parse({ projectId: project.id, categoryId: site.categoryId, entityId: site.id, clusterId: cluster.id, startDate, endDate })
+      // Nothing is written over dates the project already has for this cluster.
+      added.overrides += (
+        await tx
+          .insert(siteOverrides)
+          .values({ projectId: input.projectId, clusterId: input.clusterId, startDate: input.startDate, endDate: input.endDate, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ clusterId: siteOverrides.clusterId })
+      ).length
+    }
+  })
+
+  const total = Object.values(added).reduce((sum, n) => sum + n, 0)
+  const skippedNote = skipped ? ` (${skipped} skipped: their project, type, template or cluster is gone or renamed)` : ''
+  console.log(
+    total === 0
+      ? `Project plans: all already there; nothing added${skippedNote}.`
+      : `Project plans: ${added.cards} cards with ${added.instances} instances, ${added.tags} user tags and ${added.overrides} Site date overrides added${skippedNote}.`,
   )
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import { sql } from 'drizzle-orm'
+import { sql, type Logger } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -28,28 +28,33 @@ const MIGRATIONS = fileURLToPath(new URL('../../api/db/migrations', import.meta.
 // Any fixed number: serialises migrations when several API processes start at once.
 const MIGRATION_LOCK = 7_406_211
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { databaseUrl: string }
   | { dataDir: string }
   /** An in-memory embedded database: tests only. */
   | { memory: true }
+) & {
+  /** Told of every query the app's Drizzle runs (not the migrations'): the benchmark counts them. */
+  logger?: Logger
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('databaseUrl' in options) return openPostgres(options.databaseUrl)
-  if ('memory' in options) return openPglite(new PGlite(), () => {})
+  const { logger } = options
+  if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger)
+  if ('memory' in options) return openPglite(new PGlite(), () => {}, logger)
   const dir = path.resolve(options.dataDir, 'db')
   const release = acquireLock(dir)
   try {
-    return await openPglite(new PGlite(dir), release)
+    return await openPglite(new PGlite(dir), release, logger)
   } catch (error) {
     release()
     throw error
   }
 }
 
-async function openPglite(client: PGlite, release: () => void): Promise<Database> {
+async function openPglite(client: PGlite, release: () => void, logger?: Logger): Promise<Database> {
   await client.waitReady
-  const db = drizzlePglite({ client, schema }) as unknown as Db
+  const db = drizzlePglite({ client, schema, logger }) as unknown as Db
   return {
     db,
     kind: 'pglite',
@@ -64,9 +69,9 @@ async function openPglite(client: PGlite, release: () => void): Promise<Database
   }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db
+  const db = drizzlePg({ client: pool, schema, logger }) as unknown as Db
   await db.execute(sql`select 1`)
   return {
     db,
