@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { ACCOUNT_STATUSES, UUID_PATTERN } from './constants'
 
 export const USER_LIST_LIMIT = 1000
 
@@ -7,6 +8,14 @@ export const userListQuerySchema = z.object({
   limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(USER_LIST_LIMIT, `limit must be at most ${USER_LIST_LIMIT}`))),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),
   role: z.optional(z.string().check(z.trim(), z.maxLength(60, 'role must be at most 60 characters'))),
+  /** Only these accounts (comma-joined ids): a screen names several users in one call, not one call each. */
+  ids: z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (typeof value === 'string' ? [...new Set(value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))] : value)),
+      z.array(z.string().check(z.regex(UUID_PATTERN, 'ids must be user ids, comma-separated')), 'ids must be user ids, comma-separated').check(z.maxLength(USER_LIST_LIMIT, `At most ${USER_LIST_LIMIT} ids`)),
+    ),
+  ),
+  status: z.optional(z.enum(ACCOUNT_STATUSES, `status must be one of ${ACCOUNT_STATUSES.join(', ')}`)),
 })
 export type UserListQuery = z.infer<typeof userListQuerySchema>
 

@@ -5,7 +5,9 @@ import { buildIsStale } from './build-state.mjs'
 
 if (buildIsStale()) {
   console.log('Building the app (first start or changed sources)...')
-  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  // Always a production build: under NODE_ENV=test (the e2e server) Remix would make a development
+  // one, which a later production start cannot render.
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
   if (built.status !== 0) process.exit(built.status ?? 1)
 }
 

@@ -47,8 +47,12 @@ export async function saveCard(tx: Executor, input: InstanceSave, now: Date) {
   await tx
     .delete(projectEntities)
     .where(and(eq(projectEntities.instanceId, card.id), kept.size ? notInArray(projectEntities.id, [...kept]) : undefined))
-  for (const [position, entry] of input.names.entries()) {
-    if (entry.projectEntityId) await tx.update(projectEntities).set({ name: entry.name, position }).where(eq(projectEntities.id, entry.projectEntityId))
+  // The kept instances take their new names and places in one statement, whatever their number.
+  const renamed = input.names.flatMap((entry, position) => (entry.projectEntityId ? [sql`(${entry.projectEntityId}::uuid, ${entry.name}, ${position}::int)`] : []))
+  if (renamed.length) {
+    await tx.execute(
+      sql`update ${projectEntities} set name = kept.name, position = kept.position from (values ${sql.join(renamed, sql`, `)}) as kept(id, name, position) where ${projectEntities.id} = kept.id`,
+    )
   }
   const added = input.names.flatMap((entry, position) => (entry.projectEntityId ? [] : [{ instanceId: card.id, name: entry.name, position }]))
   if (added.length) await tx.insert(projectEntities).values(added)

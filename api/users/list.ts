@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { profiles, users } from '#api/db/schema'
 import { USER_LIST_LIMIT, type UserListQuery } from '#domain/users'
@@ -26,7 +26,7 @@ function presentListed(row: { user: typeof users.$inferSelect; professional: (ty
 export type ListedUser = ReturnType<typeof presentListed>
 
 /** One bounded query, whatever the number of users: search and role filter run in the database. */
-export async function listUsers(db: Executor, { q, role, limit = USER_LIST_LIMIT }: UserListQuery) {
+export async function listUsers(db: Executor, { q, role, ids, status, limit = USER_LIST_LIMIT }: UserListQuery) {
   const where: SQL[] = []
   if (q) {
     const pattern = `%${escapeLike(q)}%`
@@ -42,6 +42,8 @@ export async function listUsers(db: Executor, { q, role, limit = USER_LIST_LIMIT
     )
   }
   if (role) where.push(sql`lower(${users.role}) = lower(${role})`)
+  if (ids) where.push(inArray(users.id, ids))
+  if (status) where.push(eq(users.status, status))
   const rows = await db
     .select({ user: users, professional: profiles.professional })
     .from(users)

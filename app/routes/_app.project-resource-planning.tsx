@@ -221,12 +221,16 @@ function resolve(applied: Selection, wanted: Selection): Selection {
  */
 async function saveAll(args: ActionFunctionArgs, projectId: string, cards: CardDraft[], removed: string[]) {
   const headers: Headers[] = []
+  // A card exactly as saved (and not queued for deletion) is not sent again: a save costs what changed, not the whole plan.
+  const kept = (await loadSavedCards(args, projectId)).filter((card) => !removed.includes(keyOf(card)))
+  const asSaved = new Set(kept.map((card) => JSON.stringify(asCardState(draftOf(card)))))
   for (const key of removed) {
     const deleted = await api(args, '/api/project-resource-instances', { method: 'DELETE', body: { projectId, ...parseKey(key) } })
     headers.push(deleted.headers)
     if (!deleted.ok && deleted.error.status !== 404) return { ok: false, headers: mergeHeaders(...headers) }
   }
   for (const card of cards) {
+    if (asSaved.has(JSON.stringify(asCardState(card)))) continue
     const saved = await api(args, '/api/project-resource-instances', {
       method: 'POST',
       body: {

@@ -35,9 +35,8 @@ export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PROD
 const NO_PLAN = 'No project resource planning data found for this project.'
 const NO_ENTITIES = 'No project entities found'
 const SAVE_FAILED = 'Save failed'
-/** One search shows a page of active users, never the whole directory (inactive ones are dropped after the query). */
+/** One search shows a page of active users, never the whole directory. */
 const SEARCH_SHOWN = 20
-const SEARCH_FETCHED = 40
 /** Users ticked in an earlier search that the page must name again: the selection is capped by the requirement anyway. */
 const LOOKUPS_MAX = 50
 
@@ -56,67 +55,82 @@ interface TagRow {
   tagged: Person[]
 }
 
-/** The users tagged to a row: a group's users are tagged to each of its clusters, so each counts once. */
-function taggedTo(mappings: readonly Mapping[], projectEntityId: string, roleId: string, clusterIds: readonly string[]) {
-  const people = new Map<string, Person>()
+/** The users tagged in the project, by instance, role and cluster: each row then finds its own at once. */
+function tagIndex(mappings: readonly Mapping[]) {
+  const index = new Map<string, Person[]>()
   for (const row of mappings) {
-    if (row.projectEntityId === projectEntityId && row.roleId === roleId && clusterIds.includes(row.clusterId) && !people.has(row.user._id)) {
-      people.set(row.user._id, personOf(row.user))
-    }
+    const key = `${row.projectEntityId}/${row.roleId}/${row.clusterId}`
+    const people = index.get(key)
+    if (people) people.push(personOf(row.user))
+    else index.set(key, [personOf(row.user)])
   }
-  return [...people.values()]
+  return index
 }
 
 /**
- * The project's plan as this screen shows it: cards, their instances, the roles of their template
- * and a row per cluster item with its tagging requirement (a = Remaining People, b = outside
- * interchange; the cap) and its tagged users.
+ * The project's plan as this screen shows it: cards with the roles of their template, a row per
+ * cluster item with its tagging requirement (a = Remaining People, b = outside interchange; the
+ * cap), and the card's instances with the users tagged to each row. The requirement is the same
+ * for every instance of a card, so each row is described once per card, not once per instance.
  */
 function planOf(cards: readonly PresentedCard[], templates: readonly Template[], mappings: readonly Mapping[]) {
   const templateByCard = new Map(cards.map((card) => [card._id, templateOf(templates, card)]))
   const inPlan = plannedSources(
     cards.map((card) => ({ entityId: card.entityId, items: (templateByCard.get(card._id)?.roleClusters ?? []).flatMap((role) => role.clusters.map(planItemOf)) })),
   )
-  return cards.map((card) => ({
-    _id: card._id,
-    title: `${card.categoryName} / ${card.entityName} / ${card.typeName}`,
-    instances: card.names.map((instance) => ({
-      projectEntityId: instance.projectEntityId,
-      name: instance.name,
-      roles: (templateByCard.get(card._id)?.roleClusters ?? []).map((role) => ({
-        roleId: role.roleId._id,
-        roleName: role.roleId.name,
-        rows: role.clusters.map((item): TagRow => {
-          const planned = planItemOf(item)
-          return {
-            key: assignKey(instance.projectEntityId, role.roleId._id, planned.clusterIds),
-            item,
-            remaining: remainingPeople(planned),
-            requirement: taggingRequirement(planned, inPlan),
-            tagged: taggedTo(mappings, instance.projectEntityId, role.roleId._id, planned.clusterIds),
-          }
-        }),
+  const tags = tagIndex(mappings)
+  return cards.map((card) => {
+    const roles = (templateByCard.get(card._id)?.roleClusters ?? []).map((role) => ({
+      roleId: role.roleId._id,
+      roleName: role.roleId.name,
+      rows: role.clusters.map((item) => {
+        const planned = planItemOf(item)
+        return { clusterIds: planned.clusterIds, item, remaining: remainingPeople(planned), requirement: taggingRequirement(planned, inPlan) }
+      }),
+    }))
+    return {
+      _id: card._id,
+      title: `${card.categoryName} / ${card.entityName} / ${card.typeName}`,
+      roles,
+      instances: card.names.map((instance) => ({
+        projectEntityId: instance.projectEntityId,
+        name: instance.name,
+        // By role, then row: a group's users are tagged to each of its clusters, so each counts once.
+        tagged: roles.map((role) =>
+          role.rows.map((row) => {
+            const people = new Map<string, Person>()
+            for (const clusterId of row.clusterIds) for (const person of tags.get(`${instance.projectEntityId}/${role.roleId}/${clusterId}`) ?? []) people.set(person._id, person)
+            return [...people.values()]
+          }),
+        ),
       })),
-    })),
-  }))
+    }
+  })
 }
 type Plan = ReturnType<typeof planOf>
+
+/** Every row of the plan, instance by instance, with its tags and its Assign Users key. */
+function* rowsOf(plan: Plan) {
+  for (const card of plan) {
+    for (const instance of card.instances) {
+      for (const [r, role] of card.roles.entries()) {
+        for (const [i, row] of role.rows.entries()) {
+          const tagRow: TagRow = { key: assignKey(instance.projectEntityId, role.roleId, row.clusterIds), item: row.item, remaining: row.remaining, requirement: row.requirement, tagged: instance.tagged[r][i] }
+          yield { instance, role, row: tagRow }
+        }
+      }
+    }
+  }
+}
 
 /** The row ?assign= names, with what the dialog says about it. */
 function findRow(plan: Plan, key: string): { row: TagRow; context: AssignContext } | null {
   const wanted = parseAssignKey(key)
-  for (const card of plan) {
-    for (const instance of card.instances) {
-      if (instance.projectEntityId !== wanted.projectEntityId) continue
-      for (const role of instance.roles) {
-        if (role.roleId !== wanted.roleId) continue
-        for (const row of role.rows) {
-          const clusterIds = row.item.clusterId.map((ref) => ref._id)
-          if (clusterIds.length === wanted.clusterIds.length && sameClusterSet(clusterIds, wanted.clusterIds)) {
-            return { row, context: { cluster: itemLabel(row.item), role: role.roleName, instance: instance.name } }
-          }
-        }
-      }
+  for (const { instance, role, row } of rowsOf(plan)) {
+    if (instance.projectEntityId !== wanted.projectEntityId || role.roleId !== wanted.roleId) continue
+    const clusterIds = row.item.clusterId.map((ref) => ref._id)
+    if (clusterIds.length === wanted.clusterIds.length && sameClusterSet(clusterIds, wanted.clusterIds)) {
+      return { row, context: { cluster: itemLabel(row.item), role: role.roleName, instance: instance.name } }
     }
   }
   return null
@@ -146,8 +160,7 @@ export async function loader(args: LoaderFunctionArgs) {
     api<Mapping[]>(args, `/api/project-entity-user-mappings?${query}`),
   ])
   const plan = planOf(cards.ok ? cards.data : [], templates.ok ? (templates.data.data ?? []) : [], mappings.ok ? mappings.data : [])
-  const rows = plan.flatMap((card) => card.instances.flatMap((instance) => instance.roles.flatMap((role) => role.rows)))
-  const totals = mappingTotals(rows.map((row) => ({ requirement: row.requirement.total, tagged: row.tagged.length })))
+  const totals = mappingTotals([...rowsOf(plan)].map(({ row }) => ({ requirement: row.requirement.total, tagged: row.tagged.length })))
 
   const wanted = params.get('assign')
   const found = wanted && canAssign ? findRow(plan, wanted) : null
@@ -157,17 +170,16 @@ export async function loader(args: LoaderFunctionArgs) {
 /** The Assign Users dialog of one row: the search's active users, and who is ticked. */
 async function assignState(args: LoaderFunctionArgs, params: URLSearchParams, { row, context }: NonNullable<ReturnType<typeof findRow>>) {
   const q = (params.get('q') ?? '').trim().slice(0, 200)
-  const found = await api<{ users: ListedUser[] }>(args, `/users?${new URLSearchParams({ ...(q && { q }), limit: String(SEARCH_FETCHED) })}`)
-  const candidates = (found.ok ? found.data.users : [])
-    .filter((candidate) => candidate.status === 'Active')
-    .slice(0, SEARCH_SHOWN)
-    .map(personOf)
+  const found = await api<{ users: ListedUser[] }>(args, `/users?${new URLSearchParams({ ...(q && { q }), status: 'Active', limit: String(SEARCH_SHOWN) })}`)
+  const candidates = (found.ok ? found.data.users : []).map(personOf)
   // A search without JavaScript carries the ticked users along (picked=1&userIds=…); otherwise the tagged ones are ticked.
   const selected = params.get('picked') === '1' ? [...new Set(params.getAll('userIds').filter(isUuid))] : row.tagged.map((person) => person._id)
   const known = new Map([...row.tagged, ...candidates].map((person) => [person._id, person]))
   const unknown = selected.filter((id) => !known.has(id)).slice(0, LOOKUPS_MAX)
-  const looked = await Promise.all(unknown.map((id) => api<ListedUser>(args, `/users/${id}`)))
-  for (const answer of looked) if (answer.ok) known.set(answer.data._id, personOf(answer.data))
+  if (unknown.length) {
+    const looked = await api<{ users: ListedUser[] }>(args, `/users?${new URLSearchParams({ ids: unknown.join(','), limit: String(LOOKUPS_MAX) })}`)
+    for (const person of looked.ok ? looked.data.users : []) known.set(person._id, personOf(person))
+  }
   const choices = new Map<string, Person>()
   for (const person of [...selected.flatMap((id) => known.get(id) ?? []), ...row.tagged, ...candidates]) choices.set(person._id, person)
   return {
@@ -305,7 +317,7 @@ function PlanCard({ card }: { card: Plan[number] }) {
       {card.instances.map((instance) => (
         <section key={instance.projectEntityId} className="mapping-instance" aria-labelledby={`instance-${instance.projectEntityId}`}>
           <h3 id={`instance-${instance.projectEntityId}`}>{instance.name}</h3>
-          {instance.roles.map((role) => (
+          {card.roles.map((role, r) => (
             <details key={role.roleId} className="mapping-role" open>
               <summary>
                 <span className="mapping-role-name">{role.roleName}</span> <span className="muted-text">{role.rows.length} clusters</span>
@@ -313,23 +325,26 @@ function PlanCard({ card }: { card: Plan[number] }) {
               <ProjectClusterTable
                 caption={`${role.roleName}: clusters of ${instance.name}`}
                 extraColumn="Tag Users"
-                rows={role.rows.map((row) => ({
-                  key: row.key,
-                  item: row.item,
-                  remaining: row.remaining,
-                  requirement: row.requirement,
-                  extra: (
-                    <TagUsers
-                      projectId={projectId}
-                      rowKey={row.key}
-                      tagged={row.tagged}
-                      requirement={row.requirement}
-                      context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
-                      canAssign={canAssign}
-                      justSaved={saved === row.key}
-                    />
-                  ),
-                }))}
+                rows={role.rows.map((row, i) => {
+                  const key = assignKey(instance.projectEntityId, role.roleId, row.clusterIds)
+                  return {
+                    key,
+                    item: row.item,
+                    remaining: row.remaining,
+                    requirement: row.requirement,
+                    extra: (
+                      <TagUsers
+                        projectId={projectId}
+                        rowKey={key}
+                        tagged={instance.tagged[r][i]}
+                        requirement={row.requirement}
+                        context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
+                        canAssign={canAssign}
+                        justSaved={saved === key}
+                      />
+                    ),
+                  }
+                })}
               />
             </details>
           ))}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { UUID_PATTERN } from '../constants'
 import { unwrapSingletons } from './cluster-list'
 import { interchangeProblem } from './interchanges'
 import {
@@ -19,8 +20,7 @@ import {
 // itself a valid input, so the web may validate, then send what it parsed.
 // ---------------------------------------------------------------------------------------------
 
-/** Any 8-4-4-4-12 hexadecimal id (what PostgreSQL's uuid type takes). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UUID = UUID_PATTERN
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
 
 // Forms send '' for an empty field and JSON callers null: both mean "not given".

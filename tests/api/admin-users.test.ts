@@ -248,6 +248,32 @@ describe('GET /users?limit', () => {
   })
 })
 
+describe('GET /users?ids and ?status: several named users in one call, active ones only', () => {
+  test('ids lists exactly those users (unknown ids name no one), whatever their order or case', async () => {
+    const a = await signedUpUser(api)
+    const b = await signedUpUser(api)
+    const answer = await list(admin.client, `?ids=${b.id.toUpperCase()},${a.id},${a.id},00000000-0000-4000-8000-000000000000`)
+    expect(answer.status).toBe(200)
+    expect(idsOf(answer).sort()).toEqual([a.id, b.id].sort())
+  })
+
+  test('status=Active leaves out an inactive account; status=Inactive lists only such', async () => {
+    const inactive = await signedUpUser(api)
+    await api.db.update(users).set({ status: 'Inactive' }).where(eq(users.id, inactive.id))
+    expect(idsOf(await list(admin.client, `?ids=${inactive.id},${admin.id}&status=Active`))).toEqual([admin.id])
+    expect(idsOf(await list(admin.client, `?ids=${inactive.id},${admin.id}&status=Inactive`))).toEqual([inactive.id])
+  })
+
+  test.each([
+    ['ids=abc', 'ids.0: ids must be user ids, comma-separated'],
+    ['status=Away', 'status: status must be one of Active, Inactive'],
+  ])('%s is refused with 400 naming the parameter', async (query, message) => {
+    const answer = await admin.client.get(`/users?${query}`)
+    expectClientError(answer, 400)
+    expect(answer.body.error).toBe(message)
+  })
+})
+
 describe('ids that name no user', () => {
   const malformed = [
     'abc',
