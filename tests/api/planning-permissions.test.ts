@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
 import { categories, clusters, entities, planningRoles, plannings, projects, resourcePlanningTemplates, templateItems, users } from '#api/db/schema'
+import { personaClients, PERSONAS, type Persona } from '../support/personas'
 import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import {
   expectRefusal,
@@ -28,15 +29,6 @@ import {
  * nobody signed out. Every cell of the matrix is one test; a refusal changes nothing.
  */
 
-type Persona = 'anonymous' | 'no permissions' | 'view' | 'add' | 'edit' | 'delete' | 'Admin'
-const PERSONAS: Persona[] = ['anonymous', 'no permissions', 'view', 'add', 'edit', 'delete', 'Admin']
-const GRANTS: Record<Exclude<Persona, 'anonymous' | 'Admin'>, Permission[]> = {
-  'no permissions': [],
-  view: ['view'],
-  add: ['add'],
-  edit: ['edit'],
-  delete: ['delete'],
-}
 const MISSING = '00000000-0000-4000-8000-000000000000'
 const TEMPLATES = '/api/resource-planning-templates'
 
@@ -59,19 +51,13 @@ let category: Category
 let entity: Entity
 let k: Cluster[]
 let planning: Planning
-const clients = new Map<Persona, Client>()
+let clients: Map<Persona, Client>
 const own = new Map<Persona, Own>()
 
 beforeAll(async () => {
   api = await startApi()
-  admin = (await signedUpUser(api)).client
-  clients.set('Admin', admin)
-  clients.set('anonymous', api.client())
-  for (const [persona, permissions] of Object.entries(GRANTS)) {
-    const user = await signedUpUser(api)
-    await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
-    clients.set(persona as Persona, user.client)
-  }
+  clients = await personaClients(api)
+  admin = clients.get('Admin')!
   engineer = await roleId(api, 'Engineer')
   category = await makeCategory(admin, unique('Residential'))
   entity = await makeEntity(admin, category._id, 'Tower')

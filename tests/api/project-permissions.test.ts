@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
-import { projectEntityUserMappings, projectResourceInstances, siteOverrides, users } from '#api/db/schema'
-import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
+import { projectEntityUserMappings, projectResourceInstances, siteOverrides } from '#api/db/schema'
+import { personaClients, PERSONAS, type Persona } from '../support/personas'
+import { startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import { expectRefusal, makeProject, type Project } from '../support/planning'
 import {
   INSTANCES,
@@ -30,15 +31,6 @@ import {
  * (tests/api/security-routes.test.ts walks the route table with status codes only.)
  */
 
-type Persona = 'anonymous' | 'no permissions' | 'view' | 'add' | 'edit' | 'delete' | 'Admin'
-const PERSONAS: Persona[] = ['anonymous', 'no permissions', 'view', 'add', 'edit', 'delete', 'Admin']
-const GRANTS: Record<Exclude<Persona, 'anonymous' | 'Admin'>, Permission[]> = {
-  'no permissions': [],
-  view: ['view'],
-  add: ['add'],
-  edit: ['edit'],
-  delete: ['delete'],
-}
 
 /** What each persona's calls act on, so one persona's success never changes another's cell. */
 interface Own {
@@ -58,19 +50,13 @@ let plan: ResidentialPlan
 let people: Person[]
 /** A project every reader reads: a Tower and a Site card, one tag, one Site override. */
 let viewed: { project: Project; cards: Card[]; tag: Mapping; override: Override }
-const clients = new Map<Persona, Client>()
+let clients: Map<Persona, Client>
 const own = new Map<Persona, Own>()
 
 beforeAll(async () => {
   api = await startApi()
-  admin = (await signedUpUser(api)).client
-  clients.set('Admin', admin)
-  clients.set('anonymous', api.client())
-  for (const [persona, permissions] of Object.entries(GRANTS)) {
-    const user = await signedUpUser(api)
-    await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
-    clients.set(persona as Persona, user.client)
-  }
+  clients = await personaClients(api)
+  admin = clients.get('Admin')!
   plan = await residentialPlan(api, admin)
   people = await makePeople(api, 2)
 

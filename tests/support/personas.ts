@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm'
+import type { Permission } from '#domain/constants'
+import { users } from '#api/db/schema'
+import { signedUpUser, type Api, type Client } from './api-harness'
+
+/** The kinds of caller a permission matrix walks (DESIGN §4). */
+export type Persona = 'anonymous' | 'no permissions' | 'view' | 'add' | 'edit' | 'delete' | 'Admin'
+export const PERSONAS: Persona[] = ['anonymous', 'no permissions', 'view', 'add', 'edit', 'delete', 'Admin']
+const GRANTS: Record<Exclude<Persona, 'anonymous' | 'Admin'>, Permission[]> = {
+  'no permissions': [],
+  view: ['view'],
+  add: ['add'],
+  edit: ['edit'],
+  delete: ['delete'],
+}
+
+/**
+ * A signed-in client for each persona: the first account signed up (the administrator), one
+ * anonymous caller, and one user holding exactly each permission list.
+ */
+export async function personaClients(api: Api) {
+  const clients = new Map<Persona, Client>()
+  clients.set('Admin', (await signedUpUser(api)).client)
+  clients.set('anonymous', api.client())
+  for (const [persona, permissions] of Object.entries(GRANTS)) {
+    const user = await signedUpUser(api)
+    await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
+    clients.set(persona as Persona, user.client)
+  }
+  return clients
+}
