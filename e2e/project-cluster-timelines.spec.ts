@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, type ApiCall } from './support/admin-api'
+import { adminApi, adminSession, templateItem, type ApiCall } from './support/admin-api'
 import { hydrated, isNoJs, ownOrigin, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
 
@@ -49,12 +49,11 @@ async function setUp(siteName = 'Site') {
     typeName: unique('Type'),
     roleClusters: [{ roleId: role._id, clusters: [north._id, south._id] }],
   })
-  const item = (clusterId: string, plannedPeople: number) => ({ clusterId: [clusterId], plannedPeople, isInterchange: false, interchanges: [] })
   await post('/api/resource-planning-templates', {
     categoryId: category._id,
     entityId: site._id,
     planningId: planning._id,
-    roleClusters: [{ roleId: role._id, clusters: [item(north._id, 3), item(south._id, 2)] }],
+    roleClusters: [{ roleId: role._id, clusters: [templateItem(north._id, 3), templateItem(south._id, 2)] }],
   })
   const project = await post<Ref>('/api/projects', { name: unique('Project') })
   const other = await post<Ref>('/api/projects', { name: unique('Other project') })

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession } from './support/admin-api'
+import { adminApi, adminSession, templateItem } from './support/admin-api'
 import { hydrated, isNoJs, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
 
@@ -51,26 +51,20 @@ async function setUp() {
   ])
   const fitout = await planning('Fitout', [{ roleId: engineer._id, clusters: [north._id] }])
   const empty = await planning('Empty', [{ roleId: engineer._id, clusters: [south._id] }])
-  const item = (clusterId: string, plannedPeople: number, interchangePeople = 0) => ({
-    clusterId: [clusterId],
-    plannedPeople,
-    isInterchange: interchangePeople > 0,
-    interchanges: interchangePeople ? [{ interchangePeople, interchangeFrom: { entityId: villa._id, clusterId: garden._id } }] : [],
-  })
   await post('/api/resource-planning-templates', {
     categoryId: category._id,
     entityId: tower._id,
     planningId: main._id,
     roleClusters: [
-      { roleId: engineer._id, clusters: [item(north._id, 5, 2), item(south._id, 3)] },
-      { roleId: developer._id, clusters: [item(east._id, 4)] },
+      { roleId: engineer._id, clusters: [templateItem(north._id, 5, { people: 2, entityId: villa._id, clusterId: garden._id }), templateItem(south._id, 3)] },
+      { roleId: developer._id, clusters: [templateItem(east._id, 4)] },
     ],
   })
   await post('/api/resource-planning-templates', {
     categoryId: category._id,
     entityId: tower._id,
     planningId: fitout._id,
-    roleClusters: [{ roleId: engineer._id, clusters: [item(north._id, 2)] }],
+    roleClusters: [{ roleId: engineer._id, clusters: [templateItem(north._id, 2)] }],
   })
   const project = await post<Ref>('/api/projects', { name: unique('Project') })
   const other = await post<Ref>('/api/projects', { name: unique('Other project') })

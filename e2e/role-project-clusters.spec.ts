@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
+import { adminApi, templateItem } from './support/admin-api'
 import { hydrated, signIn } from './support/session'
 
 const PATH = '/role-project-clusters'
@@ -53,19 +53,13 @@ async function setUp() {
       { roleId: rigger._id, clusters: [south._id, west._id] },
     ],
   })
-  const item = (clusterId: string, plannedPeople: number, interchangePeople = 0) => ({
-    clusterId: [clusterId],
-    plannedPeople,
-    isInterchange: interchangePeople > 0,
-    interchanges: interchangePeople ? [{ interchangePeople, interchangeFrom: { entityId: tower._id, clusterId: crane._id } }] : [],
-  })
   await post('/api/resource-planning-templates', {
     categoryId: category._id,
     entityId: site._id,
     planningId: planning._id,
     roleClusters: [
-      { roleId: surveyor._id, clusters: [item(north._id, 4, 1), item(south._id, 2)] },
-      { roleId: rigger._id, clusters: [item(south._id, 3), item(west._id, 1)] },
+      { roleId: surveyor._id, clusters: [templateItem(north._id, 4, { people: 1, entityId: tower._id, clusterId: crane._id }), templateItem(south._id, 2)] },
+      { roleId: rigger._id, clusters: [templateItem(south._id, 3), templateItem(west._id, 1)] },
     ],
   })
   const project = async (prefix: string, names: string[]) => {

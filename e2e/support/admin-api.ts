@@ -69,3 +69,11 @@ export async function adminSession() {
     },
   }
 }
+
+/** A template cluster item as POST /api/resource-planning-templates takes it, with its interchanges. */
+export const templateItem = (clusterId: string, plannedPeople: number, ...interchanges: { people: number; entityId: string; clusterId: string }[]) => ({
+  clusterId: [clusterId],
+  plannedPeople,
+  isInterchange: interchanges.length > 0,
+  interchanges: interchanges.map((row) => ({ interchangePeople: row.people, interchangeFrom: { entityId: row.entityId, clusterId: row.clusterId } })),
+})
