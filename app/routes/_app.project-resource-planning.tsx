@@ -1,5 +1,5 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useFetcher, useLoaderData, useNavigate } from '@remix-run/react'
+import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { PRODUCT_NAME, type Permission } from '#domain/constants'
 import { INSTANCES_MAX, projectMessages } from '#domain/planning/messages'
@@ -336,14 +336,18 @@ export async function action(args: ActionFunctionArgs) {
 export default function ProjectResourcePlanning() {
   const data = useLoaderData<typeof loader>()
   const answer = useActionData<typeof action>()
+  const location = useLocation()
   const view = answer ?? data.view
+  // A new answer, or arriving at an address, starts the form afresh from the state it carries. A
+  // revalidation (after a choice posted through the fetcher) does not: its lists may have grown
+  // meanwhile, but what the page holds stays.
+  const formKey = answer ? JSON.stringify(answer) : location.key
   return (
     <div className="stack project-planning-page">
       <header className="page-head">
         <h1>Project Resource Planning</h1>
       </header>
-      {/* Each answer starts the form afresh from the state it carries; between answers the page keeps what is typed. */}
-      <PlanForm key={JSON.stringify(view)} view={view} />
+      <PlanForm key={formKey} view={view} />
     </div>
   )
 }
