@@ -20,8 +20,11 @@ async function openSetup(page: Page) {
 
 const card = (page: Page, title: string) => page.getByRole('main').getByRole('region', { name: title, exact: true })
 const item = (page: Page, word: string, name: string) => page.getByRole('group', { name: `${word} ${name}`, exact: true })
-/** The global category a project's row shows as chosen. */
-const selectedCategory = (page: Page, project: string) => item(page, 'project', project).getByLabel(`Global category of ${project}`).locator('option:checked')
+/** Opens a project's form: its row shows only its name and global category until then. */
+async function editProject(page: Page, project: string) {
+  await item(page, 'project', project).getByRole('link', { name: `Edit project ${project}` }).click()
+  await expect(item(page, 'project', project).getByLabel(`Name of project ${project}`)).toBeVisible()
+}
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
 test.describe('Set up categories, entities and projects', () => {
@@ -58,7 +61,7 @@ test.describe('Set up categories, entities and projects', () => {
     await projects.getByLabel('Global category (optional)').selectOption({ label: category })
     await projects.getByRole('button', { name: 'Add Project' }).click()
     await expect(notice(page, 'Project created.')).toBeVisible()
-    await expect(selectedCategory(page, project)).toHaveText(category)
+    await expect(item(page, 'project', project)).toContainText(`Global category: ${category}`)
 
     const call = await adminApi()
     const saved = (await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')).find((candidate) => candidate.name === project)
@@ -103,11 +106,13 @@ test.describe('Set up categories, entities and projects', () => {
     await expect(item(page, 'entity type', renamed.entity)).toBeVisible()
 
     const row = item(page, 'project', project.name)
+    await expect(row).toContainText(`Global category: ${renamed.category}`)
+    await editProject(page, project.name)
     await row.getByLabel(`Name of project ${project.name}`).fill(renamed.project)
     await row.getByLabel(`Global category of ${project.name}`).selectOption({ label: other.name })
     await row.getByRole('button', { name: `Save project ${project.name}` }).click()
     await expect(notice(page, 'Project saved.')).toBeVisible()
-    await expect(selectedCategory(page, renamed.project)).toHaveText(other.name)
+    await expect(item(page, 'project', renamed.project)).toContainText(`Global category: ${other.name}`)
 
     const projects = await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')
     expect(projects.find((candidate) => candidate._id === project._id)).toMatchObject({ name: renamed.project, globalCategory: { _id: other._id } })
@@ -119,10 +124,12 @@ test.describe('Set up categories, entities and projects', () => {
     const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: category._id } })
     await openSetup(page)
     const row = item(page, 'project', project.name)
+    await editProject(page, project.name)
     await row.getByLabel(`Global category of ${project.name}`).selectOption({ label: 'No global category' })
     await row.getByRole('button', { name: `Save project ${project.name}` }).click()
     await expect(notice(page, 'Project saved.')).toBeVisible()
-    await expect(selectedCategory(page, project.name)).toHaveText('No global category')
+    await expect(row).toContainText('No global category')
+    await expect(row.getByLabel(`Global category of ${project.name}`)).toHaveCount(0)
     const projects = await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')
     expect(projects.find((candidate) => candidate._id === project._id)?.globalCategory).toBeNull()
   })

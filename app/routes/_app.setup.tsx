@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import * as z from 'zod/mini'
@@ -108,6 +108,8 @@ export async function loader(args: LoaderFunctionArgs) {
     entities: lists.entity.map(({ _id, name, categoryId }) => ({ _id, name, category: categoryName.get(categoryId) ?? '' })),
     projects: lists.project.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory: globalCategory?._id ?? '', globalCategoryName: globalCategory?.name ?? null })),
     confirm: target && isKind(kind) ? { kind, id: target._id, name: target.name } : null,
+    /** The project whose form is open (?edit=): one select of every category, not one per project. */
+    editing: can(user, 'edit') ? params.get('edit') : null,
   })
 }
 
@@ -197,16 +199,7 @@ export default function Setup() {
 
       <SetupCard title="Projects" id="projects" empty="No projects yet." count={data.projects.length}>
         {data.projects.map((project) => (
-          <ItemRow
-            key={`${project._id}-${project.name}-${project.globalCategory}`}
-            kind="project"
-            item={project}
-            // Those who may edit see the category in the project's own select.
-            detail={data.canEdit ? undefined : project.globalCategoryName ? `Global category: ${project.globalCategoryName}` : 'No global category'}
-            categories={categoryOptions}
-            canEdit={data.canEdit}
-            canDelete={data.canDelete}
-          />
+          <ProjectRow key={`${project._id}-${project.name}-${project.globalCategory}`} project={project} categories={categoryOptions} />
         ))}
         {data.canAdd ? <CreateForm key={data.projects.length} kind="project" label="Add Project" categories={categoryOptions} /> : null}
       </SetupCard>
@@ -233,10 +226,12 @@ interface ItemRowProps {
   categories?: { value: string; label: string }[]
   canEdit: boolean
   canDelete: boolean
+  /** More buttons or links beside Delete. */
+  actions?: ReactNode
 }
 
 /** One item: its inline rename form (and a project's global category), and its delete button. */
-function ItemRow({ kind, item, detail, categories, canEdit, canDelete }: ItemRowProps) {
+function ItemRow({ kind, item, detail, categories, canEdit, canDelete, actions }: ItemRowProps) {
   const { word } = KINDS[kind]
   const formId = formIdOf('rename', kind, item._id)
   const answer = useAnswer(formId)
@@ -277,6 +272,7 @@ function ItemRow({ kind, item, detail, categories, canEdit, canDelete }: ItemRow
         <strong className="setup-item-name">{item.name}</strong>
       )}
       {detail ? <span className="muted-text">{detail}</span> : null}
+      {actions}
       {canDelete ? (
         <Form method="post" action="/setup" className="setup-item-delete">
           <input type="hidden" name="intent" value="delete" />
@@ -288,6 +284,41 @@ function ItemRow({ kind, item, detail, categories, canEdit, canDelete }: ItemRow
         </Form>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A project: its name and global category, with an Edit link that opens its form (?edit=, so it
+ * works without JavaScript). A form with a select of every category on every row would grow as
+ * categories × projects; the form stays open while the action answers it with an error.
+ */
+function ProjectRow({ project, categories }: { project: SerializeFrom<typeof loader>['projects'][number]; categories: { value: string; label: string }[] }) {
+  const data = useLoaderData<typeof loader>()
+  const answer = useAnswer(formIdOf('rename', 'project', project._id))
+  const editing = data.canEdit && (data.editing === project._id || Boolean(answer))
+  const detail = project.globalCategoryName ? `Global category: ${project.globalCategoryName}` : 'No global category'
+  return (
+    <ItemRow
+      kind="project"
+      item={project}
+      detail={editing ? undefined : detail}
+      categories={categories}
+      canEdit={editing}
+      canDelete={data.canDelete}
+      actions={
+        data.canEdit ? (
+          editing ? (
+            <Link to="/setup" preventScrollReset className="button ghost">
+              Cancel
+            </Link>
+          ) : (
+            <Link to={`/setup?${new URLSearchParams({ edit: project._id })}`} preventScrollReset className="button secondary" aria-label={`Edit project ${project.name}`}>
+              Edit
+            </Link>
+          )
+        ) : null
+      }
+    />
   )
 }
 
