@@ -100,6 +100,10 @@ describe.skipIf(!base)('two API and two web processes on one PostgreSQL behave a
       const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
       if (built.status !== 0) throw new Error('npm run build failed')
     }
+    for (const port of [...API, ...WEB]) {
+      const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false)
+      if (taken) throw new Error(`port ${port} is taken by another process: this test would talk to it`)
+    }
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'))
     const name = `scale_${randomBytes(6).toString('hex')}`
     const admin = new pg.Client({ connectionString: base })
