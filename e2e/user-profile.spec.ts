@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminSession } from './support/admin-api'
-import { landingOf, signIn } from './support/session'
+import { hydrated, landingOf, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
 
 const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -86,6 +86,7 @@ test.describe('user profile', () => {
     const user = await userWithProfile()
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile?edit=1`)
+    await hydrated(page)
     await page.getByLabel('Phone Number').fill('+91 11111 22222')
     await page.getByRole('link', { name: 'Cancel' }).click()
     await expect(page).toHaveURL(`/users/${user.id}/profile`)
@@ -97,6 +98,7 @@ test.describe('user profile', () => {
     const user = await userWithProfile()
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile?edit=1`)
+    await hydrated(page)
     await page.getByLabel('Phone Number').fill('call me')
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByText('Enter a valid phone number')).toBeVisible()
@@ -111,6 +113,7 @@ test.describe('user profile', () => {
     await target.admin.updateProfile(await target.admin.userIdOf(editor.email), { roleId: await target.admin.roleIdOf('PMO') })
     await signIn(page, editor)
     await page.goto(`/users/${target.id}/profile?edit=1`)
+    await hydrated(page)
     await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Admin' })
     await page.getByRole('button', { name: 'Save Changes' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'Failed to update profile' })).toContainText('Only an administrator')
@@ -163,6 +166,7 @@ test.describe('user profile access', () => {
     await expect(page.getByRole('heading', { name: other.name })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveCount(0)
     await page.goto(`/users/${other.id}/profile?edit=1`)
+    await hydrated(page)
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
   })
 })
