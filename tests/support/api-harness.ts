@@ -57,6 +57,13 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     async drop() {
       const again = new pg.Client({ connectionString: base })
       await again.connect()
+      // The pool's end() resolves before its connections have finished closing: a forced drop
+      // meanwhile would kill them mid-goodbye, an error nobody listens for. Wait for them first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await again.query('select count(*)::int as open from pg_stat_activity where datname = $1', [name])
+        if (rows[0].open === 0) break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
       await again.query(`drop database if exists ${name} with (force)`)
       await again.end()
     },
