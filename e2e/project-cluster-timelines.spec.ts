@@ -248,7 +248,8 @@ test.describe('Project Cluster Timelines', () => {
   })
 
   test("with JavaScript, 'Loading...' shows while a new choice's table loads", async ({ page }) => {
-    test.skip(isNoJs(), 'Without JavaScript the browser loads the whole new page; there is no in-page loading state.')
+    const noJs = isNoJs()
+    test.skip(noJs, 'Without JavaScript the browser loads the whole new page; there is no in-page loading state.')
     const plan = await setUp()
     await open(page, `${PATH}?${new URLSearchParams({ projectId: plan.project._id, categoryId: plan.category._id })}`)
     let release!: () => void
