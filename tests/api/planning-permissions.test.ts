@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
 import { categories, clusters, entities, planningRoles, plannings, projects, resourcePlanningTemplates, templateItems, users } from '#api/db/schema'
-import { personaClients, PERSONAS, type Persona } from '../support/personas'
+import { expectedStatus, personaClients, PERSONAS, type Persona } from '../support/personas'
 import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import {
   expectRefusal,
@@ -300,11 +300,9 @@ const groupingOf = (persona: Persona) => {
   return ways[PERSONAS.indexOf(persona)]
 }
 
-const expected = (persona: Persona, call: Call) =>
-  persona === 'anonymous' ? 401 : persona === 'Admin' || (persona !== 'no permissions' && persona === call.needs) ? call.ok : 403
 
 const cells = PERSONAS.flatMap((persona) =>
-  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expected(persona, call)}`, { persona, name }] as const),
+  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expectedStatus(persona, call)}`, { persona, name }] as const),
 )
 
 describe('the permission matrix of the planning calls', () => {
@@ -315,7 +313,7 @@ describe('the permission matrix of the planning calls', () => {
 
   test.each(cells)('%s', async (_, { persona, name }) => {
     const call = CALLS[name]
-    const status = expected(persona, call)
+    const status = expectedStatus(persona, call)
     const answer = await call.make(clients.get(persona)!, own.get(persona)!, persona)
     expect(answer.status, JSON.stringify(answer.body)).toBe(status)
     const allowed = status < 400

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
 import { projectEntityUserMappings, projectResourceInstances, siteOverrides } from '#api/db/schema'
-import { personaClients, PERSONAS, type Persona } from '../support/personas'
+import { expectedStatus, personaClients, PERSONAS, type Persona } from '../support/personas'
 import { startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import { expectRefusal, makeProject, type Project } from '../support/planning'
 import {
@@ -193,11 +193,9 @@ const CALLS: Record<string, Call> = {
   },
 }
 
-const expected = (persona: Persona, call: Call) =>
-  persona === 'anonymous' ? 401 : persona === 'Admin' || (persona !== 'no permissions' && persona === call.needs) ? call.ok : 403
 
 const cells = PERSONAS.flatMap((persona) =>
-  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expected(persona, call)}`, { persona, name }] as const),
+  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expectedStatus(persona, call)}`, { persona, name }] as const),
 )
 
 describe('the permission matrix of the projects calls', () => {
@@ -208,7 +206,7 @@ describe('the permission matrix of the projects calls', () => {
 
   test.each(cells)('%s', async (_, { persona, name }) => {
     const call = CALLS[name]
-    const status = expected(persona, call)
+    const status = expectedStatus(persona, call)
     const answer = await call.make(clients.get(persona)!, own.get(persona)!)
     expect(answer.status, JSON.stringify(answer.body)).toBe(status)
     const allowed = status < 400

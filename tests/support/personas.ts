@@ -29,3 +29,7 @@ export async function personaClients(api: Api) {
   }
   return clients
 }
+
+/** What a call needing `needs` answers a persona (DESIGN §4): its own success status when allowed. */
+export const expectedStatus = (persona: Persona, call: { needs: Permission; ok: number }) =>
+  persona === 'anonymous' ? 401 : persona === 'Admin' || (persona !== 'no permissions' && persona === call.needs) ? call.ok : 403
