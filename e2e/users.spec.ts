@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '../domain/export'
+import { USERS_PAGE_SIZE } from '../domain/users'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminSession } from './support/admin-api'
 import { hydrated, isNoJs, signIn } from './support/session'
-import { createVerifiedUser, uniqueEmail } from './support/users'
+import { createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' })
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email })
@@ -46,7 +47,7 @@ test.describe('user management screen', () => {
   test('search narrows the list to the matching user; role defaults to User, status to Active, missing values read Not provided', async ({ page }) => {
     const user = await createVerifiedUser()
     await page.goto('/users')
-    await expect(rowOf(page, E2E_ADMIN.email)).toBeVisible()
+    await expect(table(page)).toBeVisible()
     await search(page, user.email)
     await expect(table(page).locator('tbody tr')).toHaveCount(1)
     await expect(rowOf(page, user.email).locator('td:not(.cell-actions)')).toHaveText(['Not provided', 'Not provided', user.email, 'User', 'Active', today()!])
@@ -160,6 +161,28 @@ test.describe('user management screen', () => {
     await page.goto(`/users?q=no-such-user-${token()}`)
     await expect(page.getByText('No users found matching your criteria.')).toBeVisible()
     await expect(table(page)).toHaveCount(0)
+  })
+
+  test('a long list comes 50 users a page: Next and Previous walk it, keeping the search', async ({ page }) => {
+    const shared = token()
+    const emails = Array.from({ length: USERS_PAGE_SIZE + 5 }, (_, i) => uniqueEmail(`page${shared}n${i}`))
+    for (let start = 0; start < emails.length; start += 5) await Promise.all(emails.slice(start, start + 5).map((email) => createUnverifiedUser(email)))
+    await page.goto('/users')
+    await search(page, shared)
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages).toContainText(`Showing 1–${USERS_PAGE_SIZE} of ${emails.length} users`)
+    await expect(table(page).getByRole('row')).toHaveCount(USERS_PAGE_SIZE + 1)
+    await expect(pages.getByRole('link', { name: 'Previous' })).toHaveCount(0)
+    await pages.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(new RegExp(`q=${shared}.*page=2|page=2.*q=${shared}`))
+    await expect(pages).toContainText(`Showing ${USERS_PAGE_SIZE + 1}–${emails.length} of ${emails.length} users`)
+    await expect(table(page).getByRole('row')).toHaveCount(5 + 1)
+    await expect(pages.getByRole('link', { name: 'Next' })).toHaveCount(0)
+    // The newest first: the first five made are the last page.
+    for (const email of emails.slice(0, 5)) await expect(rowOf(page, email)).toBeVisible()
+    await pages.getByRole('link', { name: 'Previous' }).click()
+    await expect(pages).toContainText(`Showing 1–${USERS_PAGE_SIZE} of ${emails.length} users`)
+    await expect(rowOf(page, emails.at(-1)!)).toBeVisible()
   })
 
   test("shows 'Loading users...' while a search is loading", async ({ page }) => {

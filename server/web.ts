@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -43,9 +44,12 @@ app.use(
   }),
 )
 
-// Fingerprinted build assets never change; everything else in public/ may.
+// Fingerprinted build assets never change; everything else in public/ may. Only the files public/
+// holds go to the static handler: otherwise every page would first cost a failed stat() of its path.
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y' }))
-app.use(express.static('public', { maxAge: '1h' }))
+const publicFiles = express.static('public', { maxAge: '1h' })
+const publicPaths = new Set(fs.readdirSync('public').map((name) => `/${name}`))
+app.use((req, res, next) => (publicPaths.has(req.path) ? publicFiles(req, res, next) : next()))
 
 app.get('/healthz', async (_req, res) => {
   const api = await fetch(`${env.BACKEND_URL}/healthz`).catch(() => null)

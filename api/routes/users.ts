@@ -10,7 +10,7 @@ import { access } from '#api/http/access'
 export async function usersRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/users', access('view'), async (request) => {
     const query = parse(userListQuerySchema, request.query)
-    return { users: await listUsers(deps.db, query) }
+    return listUsers(deps.db, query)
   })
 
   app.get<{ Params: { id: string } }>('/users/:id', access('signed-in'), async (request) => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { profiles, users } from '#api/db/schema'
 import { USER_LIST_LIMIT, type UserListQuery } from '#domain/users'
@@ -25,8 +25,11 @@ function presentListed(row: { user: typeof users.$inferSelect; professional: (ty
 }
 export type ListedUser = ReturnType<typeof presentListed>
 
-/** One bounded query, whatever the number of users: search and role filter run in the database. */
-export async function listUsers(db: Executor, { q, role, ids, status, limit = USER_LIST_LIMIT }: UserListQuery) {
+/**
+ * One bounded query, whatever the number of users: search and role filter run in the database, and
+ * the count of every match rides along (a window over the same rows), so a page knows the total.
+ */
+export async function listUsers(db: Executor, { q, role, ids, status, limit = USER_LIST_LIMIT, offset = 0 }: UserListQuery) {
   const where: SQL[] = []
   if (q) {
     const pattern = `%${escapeLike(q)}%`
@@ -45,13 +48,21 @@ export async function listUsers(db: Executor, { q, role, ids, status, limit = US
   if (ids) where.push(inArray(users.id, ids))
   if (status) where.push(eq(users.status, status))
   const rows = await db
-    .select({ user: users, professional: profiles.professional })
+    .select({ user: users, professional: profiles.professional, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(and(...where))
     .orderBy(desc(users.createdAt), users.email)
     .limit(limit)
-  return rows.map(presentListed)
+    .offset(offset)
+  // Past the last page no row carries the count: only then is it asked for on its own.
+  const total = rows[0]?.total ?? (offset > 0 ? await countUsers(db, where) : 0)
+  return { users: rows.map(presentListed), total }
+}
+
+async function countUsers(db: Executor, where: SQL[]) {
+  const [row] = await db.select({ total: count() }).from(users).leftJoin(profiles, eq(profiles.userId, users.id)).where(and(...where))
+  return row.total
 }
 
 export async function findListedUser(db: Executor, id: string) {

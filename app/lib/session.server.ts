@@ -15,10 +15,23 @@ interface Caller {
 }
 
 /**
- * GET /landing: the session's user (or null) and the welcome message. A call that fails (the
- * API restarting, say) is tried once more before the visitor is taken as signed out.
+ * GET /landing: the session's user (or null) and the welcome message. The layout's loader and the
+ * screen's share one call: both get the load context server/web.ts makes once per HTTP request. An
+ * action's call is its own, so the loaders that follow a change see it.
  */
-export async function getLanding(caller: Caller): Promise<Landing> {
+export function getLanding(caller: Caller): Promise<Landing> {
+  if (caller.request.method !== 'GET') return fetchLanding(caller)
+  let landing = landings.get(caller.context)
+  if (!landing) {
+    landing = fetchLanding(caller)
+    landings.set(caller.context, landing)
+  }
+  return landing
+}
+const landings = new WeakMap<AppLoadContext, Promise<Landing>>()
+
+/** A call that fails (the API restarting, say) is tried once more before the visitor is taken as signed out. */
+async function fetchLanding(caller: Caller): Promise<Landing> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const result = await api<Landing>(caller, '/landing')
     if (result.ok) return result.data

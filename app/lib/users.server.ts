@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type { ListedUser } from '#api/users/list'
-import { USER_LIST_LIMIT } from '#domain/users'
+import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
 import { api } from './api.server'
 
 export type { ListedUser }
@@ -14,10 +14,13 @@ export function userFilters(request: Request) {
   }
 }
 
-/** GET /users with the spec's limit of 1000, the search and the role filter passed through. */
-export function fetchUsers(caller: { request: Request; context: AppLoadContext }, { q, role }: { q: string; role: string }) {
-  const query = new URLSearchParams({ limit: String(USER_LIST_LIMIT) })
+/**
+ * GET /users with the search and the role filter: one page of User management (1 being the first),
+ * or, for the export, every match up to the spec's limit of 1000.
+ */
+export function fetchUsers(caller: { request: Request; context: AppLoadContext }, { q, role }: { q: string; role: string }, page?: number) {
+  const query = new URLSearchParams(page ? { limit: String(USERS_PAGE_SIZE), offset: String((page - 1) * USERS_PAGE_SIZE) } : { limit: String(USER_LIST_LIMIT) })
   if (q) query.set('q', q)
   if (role) query.set('role', role)
-  return api<{ users: ListedUser[] }>(caller, `/users?${query}`)
+  return api<{ users: ListedUser[]; total: number }>(caller, `/users?${query}`)
 }

@@ -22,8 +22,9 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ histories: result.ok ? result.data.histories : [] })
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+// One formatter for the whole history: toLocaleString would build one per row.
+const whenFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+const when = (iso: string) => whenFormat.format(new Date(iso))
 
 export default function RoleHistory() {
   const { histories } = useLoaderData<typeof loader>()

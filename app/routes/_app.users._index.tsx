@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { DEFAULT_ACCOUNT_ROLE, PRODUCT_NAME, STARTER_ROLES } from '#domain/constants'
+import { USERS_PAGE_SIZE } from '#domain/users'
 import { formatDate } from '#domain/export'
 import { ActionsMenu } from '#app/components/actions-menu'
 import { useHydrated } from '#app/lib/hydrated'
@@ -35,17 +36,21 @@ export async function loader(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams
   const filters = userFilters(args.request)
   const view = params.get('view')
-  const result = await fetchUsers(args, filters)
+  // Anything but a page number (or one past any list) reads as the first page.
+  const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1), 20_000)
+  const result = await fetchUsers(args, filters, page)
   return json({
     ...filters,
     view: isView(view) ? view : 'table',
     filtersHidden: params.get('filters') === 'hidden',
+    page,
     // Administration document §8: a failed load shows an empty list.
     users: result.ok ? result.data.users.map(rowOf) : [],
+    total: result.ok ? result.data.total : 0,
   })
 }
 
-type PageState = { q: string; role: string; view: View; filtersHidden: boolean }
+type PageState = { q: string; role: string; view: View; filtersHidden: boolean; page: number }
 
 /** The address of this page with some of its state changed (the rest kept). */
 function usersHref(state: PageState, change: Partial<PageState> = {}) {
@@ -55,6 +60,7 @@ function usersHref(state: PageState, change: Partial<PageState> = {}) {
   if (next.role) params.set('role', next.role)
   if (next.view !== 'table') params.set('view', next.view)
   if (next.filtersHidden) params.set('filters', 'hidden')
+  if (next.page > 1) params.set('page', String(next.page))
   const query = params.toString()
   return query ? `/users?${query}` : '/users'
 }
@@ -68,7 +74,7 @@ function exportHref({ q, role }: PageState) {
 }
 
 export default function UserManagement() {
-  const { users, ...state } = useLoaderData<typeof loader>()
+  const { users, total, ...state } = useLoaderData<typeof loader>()
   const { q, role, view, filtersHidden } = state
   const navigation = useNavigation()
   const submit = useSubmit()
@@ -163,7 +169,31 @@ export default function UserManagement() {
       ) : (
         <UserTable users={users} />
       )}
+      {loading || users.length === 0 ? null : <Pages state={state} shown={users.length} total={total} />}
     </div>
+  )
+}
+
+/** Where this page sits in the list, and links to the pages either side of it. */
+function Pages({ state, shown, total }: { state: PageState; shown: number; total: number }) {
+  const first = (state.page - 1) * USERS_PAGE_SIZE + 1
+  const last = first + shown - 1
+  return (
+    <nav className="pages" aria-label="Pages">
+      <span role="status">
+        Showing {first}–{last} of {total} users
+      </span>
+      {state.page > 1 ? (
+        <Link to={usersHref(state, { page: state.page - 1 })} rel="prev" className="button secondary">
+          Previous
+        </Link>
+      ) : null}
+      {last < total ? (
+        <Link to={usersHref(state, { page: state.page + 1 })} rel="next" className="button secondary">
+          Next
+        </Link>
+      ) : null}
+    </nav>
   )
 }
 

@@ -18,7 +18,7 @@ interface ListedUser {
   emailVerified: boolean
   profile: { permissions: string[]; professional: { employId: string | null; role: string | null; workLocation: string | null; designation: string | null } }
 }
-type List = { users: ListedUser[] }
+type List = { users: ListedUser[]; total: number }
 
 const API_NOW = '2026-01-05T09:00:00.000Z'
 let api: Api
@@ -48,11 +48,12 @@ const historyOf = (userId: string) => api.db.select().from(roleHistories).where(
 const accountOf = async (userId: string) => (await api.db.select().from(users).where(eq(users.id, userId)))[0]
 
 describe('GET /users: the shape of the list', () => {
-  test("answers {users}: each with _id, fullName, email, role 'User', status 'Active', createdAt and the profile's permissions and work fields", async () => {
+  test("answers {users, total}: each with _id, fullName, email, role 'User', status 'Active', createdAt and the profile's permissions and work fields", async () => {
     const asha = await employee('Asha Rao', { employId: 'SHAPE-1', designation: 'Planner', workLocation: 'Site' })
     const answer = await list(admin.client)
     expect(answer.status).toBe(200)
-    expect(Object.keys(answer.body)).toEqual(['users'])
+    expect(Object.keys(answer.body)).toEqual(['users', 'total'])
+    expect(answer.body.total).toBe(answer.body.users.length)
     const listed = answer.body.users.find((u) => u._id === asha.id)
     expect(listed).toEqual({
       _id: asha.id,
@@ -153,7 +154,7 @@ describe('GET /users?q: search', () => {
   test('a search that matches no one answers an empty list', async () => {
     const answer = await list(admin.client, '?q=nobody-has-this-text')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ users: [] })
+    expect(answer.body).toEqual({ users: [], total: 0 })
   })
 
   test('a blank search lists everyone', async () => {
@@ -218,7 +219,7 @@ describe('GET /users?role: the role filter', () => {
   })
 
   test('a role no one holds answers an empty list; a blank role lists everyone', async () => {
-    expect((await list(admin.client, '?role=Astronaut')).body).toEqual({ users: [] })
+    expect((await list(admin.client, '?role=Astronaut')).body).toEqual({ users: [], total: 0 })
     expect(idsOf(await list(admin.client, '?role='))).toEqual(idsOf(await list(admin.client)))
   })
 })
@@ -245,6 +246,41 @@ describe('GET /users?limit', () => {
   test('limit=1 answers one user, limit=3 three', async () => {
     expect((await list(admin.client, '?limit=1')).body.users).toHaveLength(1)
     expect((await list(admin.client, '?limit=3')).body.users).toHaveLength(3)
+  })
+})
+
+describe('GET /users?offset: one page of the list, and the total of every match', () => {
+  test('limit and offset walk the list in its order, each page answering the same total', async () => {
+    const all = await list(admin.client)
+    expect(all.body.users.length).toBeGreaterThan(4)
+    const pages = [await list(admin.client, '?limit=2'), await list(admin.client, '?limit=2&offset=2'), await list(admin.client, '?limit=2&offset=4')]
+    expect(pages.flatMap(idsOf)).toEqual(idsOf(all).slice(0, 6))
+    for (const page of pages) expect(page.body.total).toBe(all.body.users.length)
+  })
+
+  test('the total counts the matches of the search, not the whole list', async () => {
+    const everyone = (await list(admin.client)).body.total
+    const matches = await list(admin.client, '?q=coordinator')
+    expect(matches.body.users.length).toBeGreaterThan(0)
+    expect(matches.body.total).toBe(matches.body.users.length)
+    expect(matches.body.total).toBeLessThan(everyone)
+    expect((await list(admin.client, '?q=coordinator&limit=1')).body.total).toBe(matches.body.total)
+  })
+
+  test('past the last page: no users, and still the total', async () => {
+    const total = (await list(admin.client)).body.users.length
+    expect((await list(admin.client, `?offset=${total + 10}`)).body).toEqual({ users: [], total })
+  })
+
+  test.each([
+    ['-1', 'offset: offset must be at least 0'],
+    ['abc', 'offset: offset must be a number'],
+    ['1.5', 'offset: offset must be a whole number'],
+    ['1000001', 'offset: offset must be at most 1000000'],
+  ])('offset=%s is refused with 400 naming offset', async (offset, message) => {
+    const answer = await admin.client.get(`/users?offset=${offset}`)
+    expectClientError(answer, 400)
+    expect(answer.body.error).toBe(message)
   })
 })
 
