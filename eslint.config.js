@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 export default tseslint.config(
-  { ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['build/**', 'public/build/**', 'node_modules/**', '.cache/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/bare-remix/build/**', 'bench/bare-remix/public/build/**'] },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

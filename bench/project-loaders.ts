@@ -8,23 +8,21 @@
  * One process: a fresh database (in-memory PGlite, or a fresh PostgreSQL database created and
  * dropped here when DATABASE_URL is set), the API listening on a free port, and the web's Remix
  * build (`npm run build` first) called in-process as server/web.ts calls it. Data is made through
- * the API, except the 505 users (argon2 per sign-up would take minutes; tagging needs no password)
+ * the API (bench/support/dataset.ts), except the 505 users (argon2 per sign-up would take minutes; tagging needs no password)
  * and the large project's 2,400 tagging rows, inserted within the caps the API would enforce.
  * Requests run one at a time, so every query counted between a request's start and end is its own.
  */
 import fs from 'node:fs'
-import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import pg from 'pg'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
-import { projectEntityUserMappings, users } from '#api/db/schema'
 import type { Mail } from '#api/mail/mailer'
-import { plannedSources, taggingRequirement, type PlanItem } from '#domain/planning/project-plan'
-import { assignKey } from '#app/components/assign-users'
 import { Client } from '../tests/support/api-harness'
+import { requireProductionBuild } from './support/builds'
+import { benchDatabase } from './support/database'
+import { planningData, signUpAdmin, type Plan } from './support/dataset'
 
 const WARM_UPS = Number(process.env.BENCH_WARMUPS ?? 5)
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
@@ -51,16 +49,6 @@ const logger = {
 // ---------------------------------------------------------------------------------------------
 
 type Size = 'small' | 'large'
-interface Plan {
-  projectId: string
-  /** POST /api/project-resource-instances of the card as saved: saving it again changes nothing. */
-  card: { projectId: string; categoryId: string; entityId: string; typeId: string; number: number; names: { name: string; projectEntityId: string }[] }
-  instanceIds: string[]
-  /** The rows of one instance, in plan order. */
-  rows: { roleId: string; item: PlanItem }[]
-  /** Assign Users opened on a row with users ticked in an earlier search (set once the tags are made). */
-  dialog?: { key: string; userIds: string[] }
-}
 interface Result {
   kind: 'page' | 'loader' | 'dialog' | 'API' | 'save'
   name: string
@@ -75,13 +63,14 @@ interface Result {
 
 async function measureAll(size: Size, plan: Plan) {
   const p = plan.projectId
-  const c = category._id
-  const s = site._id
+  const c = data.categoryId
+  const s = data.siteId
   const pages: Record<(typeof screens)[number]['name'], string> = {
     'Project Resource Planning': `/project-resource-planning?projectId=${p}`,
     'User Entity Mapping': `/user-entity-mapping?projectId=${p}`,
     'Project Cluster Timelines': `/project-cluster-timelines?projectId=${p}&categoryId=${c}&entityTypeId=${s}`,
     'Role Project Clusters': '/role-project-clusters',
+    Users: '/users',
   }
   for (const screen of screens) {
     if (!web.routes.has(screen.route)) continue
@@ -228,35 +217,9 @@ function queriesOf(result: Result) {
 // Making things
 // ---------------------------------------------------------------------------------------------
 
-async function freshDatabase() {
-  const base = process.env.DATABASE_URL
-  if (!base) return { database: await openDatabase({ memory: true, logger }), drop: async () => {} }
-  const name = `bench_${randomBytes(6).toString('hex')}`
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-  }
-  await run(`create database ${name}`)
-  // A bench that stops on an error cannot drop it any more (the exit is synchronous): it says so.
-  process.on('exit', (code) => {
-    if (code !== 0) console.error(`The bench stopped early: its database ${name} is left behind (drop database ${name}).`)
-  })
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  return { database: await openDatabase({ databaseUrl: url.toString(), logger }), drop: () => run(`drop database if exists ${name} with (force)`) }
-}
-
 /** The web as server/web.ts serves it, called in-process: a GET as the signed-in admin, answering its status and size once the body is read. */
 async function loadWeb() {
-  const buildFile = `${ROOT}/build/web/index.js`
-  if (!fs.existsSync(buildFile)) throw new Error('No web build: run `npm run build` first.')
-  // A development build (React's dev runtime) renders several times slower: its figures would mislead.
-  if (fs.readFileSync(buildFile, 'utf8').includes('react/jsx-dev-runtime')) throw new Error('build/web is a development build: run `npm run build` first.')
+  const buildFile = requireProductionBuild()
   // The npm script makes build/ a module directory for vite-node (VITE_NODE_DEPS_MODULE_DIRECTORIES), so
   // Node itself loads the build: transformed by vite-node, it would load a second copy of
   // @remix-run/react, whose React contexts the server render then misses.
@@ -276,134 +239,12 @@ async function loadWeb() {
   }
 }
 
-async function signUpAdmin(client: Client) {
-  const email = 'bench.admin@example.com'
-  const signup = await client.post('/auth/signup', { email, password: 'Bench@2026' })
-  if (signup.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`)
-  const code = mails.findLast((mail) => mail.to === email)?.text.match(/\b(\d{6})\b/)?.[1]
-  const verified = await client.post('/auth/verify-otp', { email, otp: code })
-  if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`)
-}
-
-/** A call that must work: 200 or 201, or the bench stops saying why. */
-async function sent<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
-  const answer = await admin.request<T>(method, path, body)
-  if (answer.status !== 200 && answer.status !== 201) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`)
-  return answer.body
-}
-function made<T>(path: string, body: unknown) {
-  return sent<T>('POST', path, body)
-}
-
-async function makeRole(name: string) {
-  return (await made<{ _id: string }>('/roles', { name, permissions: ['view'] }))._id
-}
-
-async function makeClusters(entityId: string, prefix: string, from: number, to: number) {
-  const ids: string[] = []
-  for (let i = from; i < to; i++) {
-    ids.push((await made<{ _id: string }>('/api/clusters', { category: category._id, entityType: entityId, name: `${prefix} ${i + 1}`, description: `Work of ${prefix} ${i + 1}` }))._id)
-  }
-  return ids
-}
-
-/** Each cluster its own month of 2026, so timelines and the roll-up show dates. */
-async function datesFor(clusterIds: string[]) {
-  for (const clusterId of clusterIds) {
-    const month = String(1 + (siteClusters.indexOf(clusterId) % 12)).padStart(2, '0')
-    await sent('PUT', `/api/clusters/${clusterId}`, { startDate: `2026-${month}-01`, endDate: `2026-${month}-25` })
-  }
-}
-
-/** Users straight into the database: no password (they are only tagged), status Active. */
-async function makeUsers(prefix: string, count: number) {
-  const now = new Date()
-  const rows = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        email: `bench.${prefix}.${i + 1}@example.com`,
-        passwordHash: '!',
-        emailVerifiedAt: now,
-        fullName: `Bench ${prefix} user ${i + 1}`,
-        createdAt: now,
-      })),
-    )
-    .returning({ id: users.id })
-  return rows.map((row) => row.id)
-}
-
-/** A planning type of the Site entity with these rows, its template, a project and its one card. */
-async function makeProjectPlan(projectName: string, typeName: string, rows: { roleId: string; item: PlanItem }[], names: string[]): Promise<Plan> {
-  const byRole = new Map<string, PlanItem[]>()
-  for (const { roleId, item } of rows) byRole.set(roleId, [...(byRole.get(roleId) ?? []), item])
-  const planning = await made<{ _id: string }>('/api/planning', {
-    categoryId: category._id,
-    entityId: site._id,
-    typeName,
-    roleClusters: [...byRole].map(([roleId, items]) => ({ roleId, clusters: items.flatMap((item) => item.clusterIds) })),
-  })
-  await made('/api/resource-planning-templates', {
-    categoryId: category._id,
-    entityId: site._id,
-    planningId: planning._id,
-    roleClusters: [...byRole].map(([roleId, items]) => ({
-      roleId,
-      clusters: items.map((item) => ({ clusterId: item.clusterIds[0], plannedPeople: item.plannedPeople, isInterchange: item.interchanges.length > 0, interchanges: item.interchanges })),
-    })),
-  })
-  const project = await made<{ _id: string }>('/api/projects', { name: projectName, globalCategory: category._id })
-  const card = await made<{ names: { name: string; projectEntityId: string }[] }>('/api/project-resource-instances', {
-    projectId: project._id,
-    categoryId: category._id,
-    entityId: site._id,
-    typeId: planning._id,
-    number: names.length,
-    names,
-  })
-  // The rows in the order the template stores them: role by role.
-  return {
-    projectId: project._id,
-    card: { projectId: project._id, categoryId: category._id, entityId: site._id, typeId: planning._id, number: names.length, names: card.names },
-    instanceIds: card.names.map((name) => name.projectEntityId),
-    rows: [...byRole].flatMap(([roleId, items]) => items.map((item) => ({ roleId, item }))),
-  }
-}
-
-/** Each instance's rows in plan order, with the users `perRow` gives them (row k of all instances' rows). */
-function rowsToTag(plan: Plan, perRow: string[][]) {
-  const rows = plan.instanceIds.flatMap((projectEntityId) => plan.rows.map(({ roleId, item }) => ({ projectEntityId, roleId, item })))
-  return rows.map((row, k) => ({ ...row, userIds: perRow[k] ?? [] })).filter((row) => row.userIds.length > 0)
-}
-
-/** Tags through POST /api/project-entity-user-mappings/replace, which checks each row's cap. */
-async function tagThroughApi(plan: Plan, perRow: string[][]) {
-  for (const { projectEntityId, roleId, item, userIds } of rowsToTag(plan, perRow)) {
-    await made('/api/project-entity-user-mappings/replace', { projectId: plan.projectId, projectEntityId, clusterIds: item.clusterIds, userIds, roleId })
-  }
-}
-
-/**
- * The same rows straight into the table, in a few inserts: 2,400 replace calls would take a minute
- * of the bench's three. The counts were kept within each row's tagging requirement by the caller.
- */
-async function tagDirectly(plan: Plan, perRow: string[][]) {
-  const now = new Date()
-  const values = rowsToTag(plan, perRow).flatMap(({ projectEntityId, roleId, item, userIds }) =>
-    item.clusterIds.flatMap((clusterId) => userIds.map((userId) => ({ projectEntityId, roleId, clusterId, userId, createdAt: now }))),
-  )
-  for (let start = 0; start < values.length; start += 1000) await database.db.insert(projectEntityUserMappings).values(values.slice(start, start + 1000))
-}
-
-async function override(projectId: string, clusterId: string, startDate: string, endDate: string) {
-  await sent('PUT', '/api/timelines/site-overrides', { projectId, categoryId: category._id, entityId: site._id, clusterId, startDate, endDate })
-}
-
 // ---------------------------------------------------------------------------------------------
 // The run: the database, the API and the web; the small project, measured; the large, measured
 // ---------------------------------------------------------------------------------------------
 
-const { database, drop } = await freshDatabase()
+const { options, drop } = await benchDatabase({ memory: true })
+const database = await openDatabase({ ...options, logger })
 await database.migrate()
 const mails: Mail[] = []
 const api = await buildApi({
@@ -423,6 +264,8 @@ const screens = [
   { name: 'User Entity Mapping', route: 'routes/_app.user-entity-mapping', file: 'app/routes/_app.user-entity-mapping.tsx' },
   { name: 'Project Cluster Timelines', route: 'routes/_app.project-cluster-timelines', file: 'app/routes/_app.project-cluster-timelines.tsx' },
   { name: 'Role Project Clusters', route: 'routes/_app.role-project-clusters', file: 'app/routes/_app.role-project-clusters.tsx' },
+  // Every user on one page: 6 beside the small project, 506 beside the large.
+  { name: 'Users', route: 'routes/_app.users._index', file: 'app/routes/_app.users._index.tsx' },
 ] as const
 const web = await loadWeb()
 
@@ -431,76 +274,15 @@ const web = await loadWeb()
 // ---------------------------------------------------------------------------------------------
 
 const admin = new Client('127.0.0.1', apiUrl)
-await signUpAdmin(admin)
-const category = await made<{ _id: string }>('/api/categories', { name: 'Bench Category' })
-const site = await made<{ _id: string }>('/api/entities', { name: 'Site', categoryId: category._id })
-const tower = await made<{ _id: string }>('/api/entities', { name: 'Tower', categoryId: category._id })
-const roleIds = [await makeRole('Surveyor')]
-const siteClusters = await makeClusters(site._id, 'Site cluster', 0, 2)
-const towerClusters = await makeClusters(tower._id, 'Tower cluster', 0, 1)
-await datesFor(siteClusters)
-
-// The small project: 1 instance × 2 clusters × 1 role, 5 users tagged. One interchange, as the large
-// template has some: the template call reads interchange sources' names only when there are any.
-const smallUsers = await makeUsers('small', 5)
-const smallItems: PlanItem[] = siteClusters.map((clusterId, c) => ({
-  clusterIds: [clusterId],
-  plannedPeople: 4,
-  interchanges: c === 0 ? [{ interchangePeople: 1, interchangeFrom: { entityId: tower._id, clusterId: towerClusters[0] } }] : [],
-}))
-const small = await makeProjectPlan('Small Project', 'Small Plan', smallItems.map((item) => ({ roleId: roleIds[0], item })), ['Site 1'])
-await tagThroughApi(small, [smallUsers.slice(0, 3), smallUsers.slice(3, 5)])
-// Its first row (requirement 3 + 1) has 3 users tagged; the other 2 were ticked in an earlier search.
-small.dialog = { key: assignKey(small.instanceIds[0], small.rows[0].roleId, small.rows[0].item.clusterIds), userIds: smallUsers.slice(3, 5) }
-await override(small.projectId, siteClusters[0], '2026-03-01', '2026-03-31')
+await signUpAdmin(admin, mails)
+const data = await planningData(database.db, admin)
+const small = await data.smallProject()
 
 const results: Result[] = []
 console.log(`Small project built; measuring (${WARM_UPS} warm-ups, ${RUNS} runs each)...`)
 await measureAll('small', small)
 
-// The large project: one card of 20 instances × 15 clusters × 8 roles, 500 users tagged.
-towerClusters.push(...(await makeClusters(tower._id, 'Tower cluster', 1, 3)))
-siteClusters.push(...(await makeClusters(site._id, 'Site cluster', 2, 15)))
-await datesFor(siteClusters.slice(2))
-for (const name of ['Electrician', 'Foreman', 'Safety Officer', 'Planner', 'Welder', 'Carpenter', 'Plumber']) roleIds.push(await makeRole(name))
-const largeItems = roleIds.flatMap((roleId, r) =>
-  siteClusters.map((clusterId, c) => {
-    const plannedPeople = 4 + ((r + c) % 5)
-    // Every third item borrows one person from the next Site cluster (inside the plan), every
-    // fifth two from a Tower cluster (outside it: no card plans Tower).
-    const interchanges = [
-      ...(c % 3 === 0 ? [{ interchangePeople: 1, interchangeFrom: { entityId: site._id, clusterId: siteClusters[(c + 1) % siteClusters.length] } }] : []),
-      ...(c % 5 === 0 ? [{ interchangePeople: 2, interchangeFrom: { entityId: tower._id, clusterId: towerClusters[c % towerClusters.length] } }] : []),
-    ]
-    return { roleId, item: { clusterIds: [clusterId], plannedPeople, interchanges } satisfies PlanItem }
-  }),
-)
-const instanceNames = Array.from({ length: 20 }, (_, i) => `Site ${String(i + 1).padStart(2, '0')}`)
-const large = await makeProjectPlan('Large Project', 'Large Plan', largeItems, instanceNames)
-const largeUsers = await makeUsers('large', 500)
-{
-  // Each row a few users (1 to 3, never past its tagging requirement), taken in turn, so all 500 are tagged.
-  const inPlan = plannedSources([{ entityId: site._id, items: largeItems.map((entry) => entry.item) }])
-  let next = 0
-  let row = 0
-  const perRow: string[][] = []
-  for (let instance = 0; instance < instanceNames.length; instance++) {
-    for (const { item } of largeItems) {
-      const count = Math.min(taggingRequirement(item, inPlan).total, 1 + (row++ % 3))
-      perRow.push(Array.from({ length: count }, () => largeUsers[next++ % largeUsers.length]))
-    }
-  }
-  if (next < largeUsers.length) throw new Error(`only ${next} of ${largeUsers.length} users would be tagged`)
-  await tagDirectly(large, perRow)
-  // Assign Users on the first instance's row of the largest requirement, that many users ticked in an earlier search.
-  const widest = large.rows.reduce((best, row, index) => (taggingRequirement(row.item, inPlan).total > taggingRequirement(large.rows[best].item, inPlan).total ? index : best), 0)
-  const { roleId, item } = large.rows[widest]
-  const ticked = largeUsers.filter((userId) => !perRow[widest].includes(userId)).slice(0, taggingRequirement(item, inPlan).total)
-  large.dialog = { key: assignKey(large.instanceIds[0], roleId, item.clusterIds), userIds: ticked }
-}
-for (const [index, clusterId] of siteClusters.entries()) {
-  if (index % 2 === 0) await override(large.projectId, clusterId, `2026-${String(1 + (index % 12)).padStart(2, '0')}-10`, `2026-${String(1 + (index % 12)).padStart(2, '0')}-28`)
-}
+const large = await data.largeProject()
 console.log(`Large project built in ${seconds(performance.now() - started)} s from the start; measuring...`)
 await measureAll('large', large)
 

@@ -1,0 +1,309 @@
+/**
+ * `npm run bench:production`: the portal as production runs it (`node build/server/api.js` and
+ * `node build/server/web.js`, each its own process) on a database holding 1,000 users and the large
+ * project of `bench:projects`. It prints:
+ *
+ * - throughput and latency (autocannon) of GET /login, GET /dashboard, GET /users, Project Resource
+ *   Planning for the large project and POST /auth/login, each beside a bare node:http server
+ *   answering the very same bytes, and beside a bare Remix page (bench/bare-remix) measured in the
+ *   same run, at the start and at the end; plus one argon2id verification on its own;
+ * - the resident memory of both processes after that load;
+ * - page weight per screen: HTML, CSS and JavaScript gzipped, from the build output and as Chromium
+ *   receives them, against the bare Remix route's JavaScript;
+ * - Lighthouse (mobile, simulated 4× slower CPU) on login, dashboard, users and the template screen.
+ *
+ * Embedded PGlite in a temporary folder by default; with DATABASE_URL, a fresh PostgreSQL database.
+ * Ratios, not times, are the figures to compare between machines: every baseline runs beside them.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fork } from 'node:child_process'
+import { count } from 'drizzle-orm'
+import { buildApi } from '#api/app'
+import { hashPassword, verifyPassword } from '#api/auth/passwords'
+import { openDatabase } from '#api/db/client'
+import { users } from '#api/db/schema'
+import type { Mail } from '#api/mail/mailer'
+import { SESSION_COOKIE } from '#domain/constants'
+import { Client } from '../tests/support/api-harness'
+import { BARE_REMIX, ROOT, ensureBareRemixBuild, remixManifest, requireProductionBuild } from './support/builds'
+import { benchDatabase } from './support/database'
+import { BENCH_ADMIN, makeUsers, planningData, signUpAdmin } from './support/dataset'
+import { lighthouseScores } from './support/lighthouse'
+import { load, type Load, type Target } from './support/load'
+import { browserWeights, buildWeight, routeScripts } from './support/page-weight'
+import { freePort, memoryOf, start, stop, type Running } from './support/processes'
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
+const USERS = 1000
+/** BENCH_ONLY=load,memory,weight,lighthouse runs some sections only (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'load,memory,weight,lighthouse').split(','))
+const started = performance.now()
+
+// ---------------------------------------------------------------------------------------------
+// The builds, the data, the processes
+// ---------------------------------------------------------------------------------------------
+
+const webBuild = requireProductionBuild()
+ensureBareRemixBuild()
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+const database = await benchDatabase({ dataDir })
+console.log(`Making the data (${database.kind})...`)
+const { projectId, adminId } = await makeData()
+
+const apiPort = await freePort()
+const webPort = await freePort()
+const env = {
+  NODE_ENV: 'production',
+  API_PORT: String(apiPort),
+  PORT: String(webPort),
+  DATA_DIR: dataDir,
+  DATABASE_URL: 'databaseUrl' in database.options ? database.options.databaseUrl : '',
+  PUBLIC_URL: `http://localhost:${webPort}`,
+  SMTP_URL: '',
+}
+const api = await start('API', path.join(ROOT, 'build/server/api.js'), env, `http://127.0.0.1:${apiPort}`)
+const web = await start('web', path.join(ROOT, 'build/server/web.js'), env, `http://localhost:${webPort}`)
+const barePort = await freePort()
+const bareRemix = await start('bare Remix', path.join(BARE_REMIX, 'server.mjs'), { NODE_ENV: 'production', PORT: String(barePort) }, `http://127.0.0.1:${barePort}`, '/')
+
+const admin = new Client('127.0.0.1', api.url)
+const signedIn = await admin.post('/auth/login', BENCH_ADMIN)
+if (signedIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`)
+const session = { name: SESSION_COOKIE, value: admin.cookies.get(SESSION_COOKIE)! }
+const cookie = `${session.name}=${session.value}`
+
+const running: Running[] = [api, web, bareRemix]
+try {
+  if (ONLY.has('load')) await throughput()
+  if (ONLY.has('memory')) memory()
+  if (ONLY.has('weight')) await pageWeight()
+  if (ONLY.has('lighthouse')) await lighthouse()
+} finally {
+  for (const process of running) await stop(process)
+  await database.drop()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s. Node.js ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB.`)
+process.exit(0)
+
+/** The first administrator, the large project and users up to 1,000, made by an in-process API on the database the processes will open. */
+async function makeData() {
+  const opened = await openDatabase(database.options)
+  await opened.migrate()
+  const mails: Mail[] = []
+  const inProcess = await buildApi({ db: opened.db, mailer: { send: async (mail) => void mails.push(mail) }, now: () => new Date(), publicUrl: 'http://bench.test', trustProxy: '127.0.0.1' })
+  const client = new Client('127.0.0.1', await inProcess.listen({ port: 0, host: '127.0.0.1' }))
+  await signUpAdmin(client, mails)
+  const data = await planningData(opened.db, client)
+  const large = await data.largeProject()
+  const [{ total }] = await opened.db.select({ total: count() }).from(users)
+  await makeUsers(opened.db, 'listed', USERS - total)
+  const landing = await client.get<{ user: { _id: string } }>('/landing')
+  await inProcess.close()
+  await opened.close()
+  return { projectId: large.projectId, adminId: landing.body.user._id }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Throughput and latency
+// ---------------------------------------------------------------------------------------------
+
+interface Row {
+  name: string
+  target: Target
+  /** The figure the issue sets, checked against the bare Remix page or as server time. */
+  goal?: { remixRatio: number } | { p50Ms: number }
+}
+
+async function throughput() {
+  const gzip = { 'accept-encoding': 'gzip' }
+  const rows: Row[] = [
+    { name: 'GET /login', target: { url: `${web.url}/login`, headers: gzip }, goal: { remixRatio: 0.8 } },
+    { name: 'GET /dashboard, signed in', target: { url: `${web.url}/dashboard`, headers: { ...gzip, cookie } }, goal: { remixRatio: 0.5 } },
+    { name: `GET /users, ${USERS} users`, target: { url: `${web.url}/users`, headers: { ...gzip, cookie } }, goal: { p50Ms: 50 } },
+    { name: 'GET /project-resource-planning, large project', target: { url: `${web.url}/project-resource-planning?projectId=${projectId}`, headers: { ...gzip, cookie } }, goal: { p50Ms: 50 } },
+    {
+      name: 'POST /auth/login (API)',
+      target: { url: `${api.url}/auth/login`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) },
+    },
+  ]
+  const bareRemixPage: Target = { url: `${bareRemix.url}/`, headers: gzip }
+
+  // The floor: the same bytes each row answers, from a server that does nothing else.
+  const answers: ({ method: string; path: string } & Awaited<ReturnType<typeof fetchRaw>>)[] = []
+  for (const row of rows) {
+    const answer = await fetchRaw(row.target)
+    if (answer.status >= 400) throw new Error(`${row.name} answered ${answer.status}`)
+    answers.push({ method: row.target.method ?? 'GET', path: new URL(row.target.url).pathname + new URL(row.target.url).search, ...answer })
+  }
+  const bare = fork(path.join(ROOT, 'bench/support/bare-http.mjs'), { stdio: 'ignore' })
+  const barePort = await new Promise<number>((resolve) => {
+    bare.once('message', (message) => resolve((message as { port: number }).port))
+    bare.send({ answers })
+  })
+  const onBare = (target: Target): Target => ({ ...target, url: target.url.replace(/^http:\/\/[^/]+/, `http://127.0.0.1:${barePort}`) })
+
+  console.log(`\nThroughput: autocannon, ${CONNECTIONS} connections × ${SECONDS} s per figure; server time: 1 connection. Same machine, same run.`)
+  const remixBefore = await load(bareRemixPage, CONNECTIONS, SECONDS)
+  const results: { row: Row; portal: Load; floor: Load; alone: Load; bytes: number }[] = []
+  for (const [index, row] of rows.entries()) {
+    const portal = await load(row.target, CONNECTIONS, SECONDS)
+    const floor = await load(onBare(row.target), CONNECTIONS, SECONDS)
+    const alone = await load(row.target, 1, Math.max(2, SECONDS / 2))
+    results.push({ row, portal, floor, alone, bytes: answers[index].body.length })
+    process.stdout.write('.')
+  }
+  const remixAfter = await load(bareRemixPage, CONNECTIONS, SECONDS)
+  bare.kill()
+  const remixRps = (remixBefore.rps + remixAfter.rps) / 2
+
+  const table: string[][] = [['what', 'bytes', 'req/s', 'p50 ms', 'p99 ms', 'bare http req/s', '× bare http', '× bare Remix', '1 conn. p50 ms', 'target']]
+  table.push(['bare Remix page (before / after)', '', `${remixBefore.rps.toFixed(0)} / ${remixAfter.rps.toFixed(0)}`, `${remixBefore.p50} / ${remixAfter.p50}`, `${remixBefore.p99} / ${remixAfter.p99}`, '', '', '1.00', '', ''])
+  for (const { row, portal, floor, alone, bytes } of results) {
+    const ratio = portal.rps / remixRps
+    const goal = row.goal
+    const verdict = !goal ? '' : 'remixRatio' in goal ? `≥ ${goal.remixRatio.toFixed(2)} × Remix: ${ratio >= goal.remixRatio ? 'met' : `missed by ${((goal.remixRatio - ratio) * 100).toFixed(0)} points`}` : `p50 ≤ ${goal.p50Ms} ms: ${alone.p50 <= goal.p50Ms ? 'met' : `missed by ${alone.p50 - goal.p50Ms} ms`}`
+    const failed = portal.failed + floor.failed + alone.failed
+    table.push([
+      row.name + (failed ? ` (${failed} failed answers)` : ''),
+      String(bytes),
+      portal.rps.toFixed(0),
+      String(portal.p50),
+      String(portal.p99),
+      floor.rps.toFixed(0),
+      (portal.rps / floor.rps).toFixed(3),
+      ratio.toFixed(2),
+      String(alone.p50),
+      verdict,
+    ])
+  }
+  print(table)
+
+  // argon2id on its own: what one sign-in costs before any HTTP.
+  const hash = await hashPassword(BENCH_ADMIN.password)
+  const times: number[] = []
+  for (let i = 0; i < 20; i++) {
+    const begin = performance.now()
+    if (!(await verifyPassword(hash, BENCH_ADMIN.password))) throw new Error('argon2 verification failed')
+    times.push(performance.now() - begin)
+  }
+  const median = times.sort((a, b) => a - b)[10]
+  console.log(`argon2id verification alone (the library's defaults): ${median.toFixed(1)} ms median of 20 → at most ${((os.cpus().length * 1000) / median).toFixed(0)} sign-ins/s on ${os.cpus().length} cores.`)
+}
+
+/** One answer's status, content headers and raw bytes (still gzipped when the server gzipped them). */
+async function fetchRaw(target: Target) {
+  const { request } = await import('node:http')
+  const url = new URL(target.url)
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const req = request(url, { method: target.method ?? 'GET', headers: target.headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        const headers: Record<string, string> = {}
+        for (const name of ['content-type', 'content-encoding', 'set-cookie', 'cache-control', 'vary']) {
+          const value = res.headers[name]
+          if (value) headers[name] = Array.isArray(value) ? value.join(', ') : value
+        }
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') })
+      })
+    })
+    req.on('error', reject)
+    req.end(target.body)
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory, page weight, Lighthouse
+// ---------------------------------------------------------------------------------------------
+
+function memory() {
+  const figures = [api, web].map((process) => ({ name: process.name, ...memoryOf(process) }))
+  const total = figures.reduce((sum, figure) => sum + figure.rss, 0)
+  console.log(`\nResident memory${ONLY.has('load') ? ' after the load' : ''} (${database.kind}):`)
+  for (const figure of figures) console.log(`  ${figure.name}: ${figure.rss.toFixed(0)} MB now, ${figure.peak.toFixed(0)} MB at its peak`)
+  const target = database.kind === 'pglite' ? `both under 600 MB: ${total < 600 ? 'met' : `missed by ${(total - 600).toFixed(0)} MB`}` : `API under 150 MB: ${figures[0].rss < 150 ? 'met' : `missed by ${(figures[0].rss - 150).toFixed(0)} MB`}`
+  console.log(`  together: ${total.toFixed(0)} MB (target: ${target})`)
+}
+
+async function pageWeight() {
+  const manifest = remixManifest(webBuild, path.join(ROOT, 'public'))
+  const bare = remixManifest(path.join(BARE_REMIX, 'build/index.js'), path.join(BARE_REMIX, 'public'))
+  const floor = buildWeight(path.join(BARE_REMIX, 'public'), routeScripts(bare, 'routes/_index'), '').js
+  const screens: [string, string, string][] = [
+    ['/login', 'routes/_auth.login', ''],
+    ['/signup', 'routes/_auth.signup', ''],
+    ['/verify-otp', 'routes/_auth.verify-otp', ''],
+    ['/forgot-password', 'routes/_auth.forgot-password', ''],
+    ['/reset-password?token=abc', 'routes/_auth.reset-password', ''],
+    ['/personal-details', 'routes/personal-details', cookie],
+    ['/dashboard', 'routes/_app.dashboard', cookie],
+    ['/users', 'routes/_app.users._index', cookie],
+    [`/users/${adminId}/profile`, 'routes/_app.users.$userId.profile', cookie],
+    ['/roles', 'routes/_app.roles', cookie],
+    ['/role-history', 'routes/_app.role-history', cookie],
+    ['/planning', 'routes/_app.planning', cookie],
+    ['/setup', 'routes/_app.setup', cookie],
+    ['/resource-planning-template', 'routes/_app.resource-planning-template', cookie],
+    [`/project-resource-planning?projectId=${projectId}`, 'routes/_app.project-resource-planning', cookie],
+    [`/user-entity-mapping?projectId=${projectId}`, 'routes/_app.user-entity-mapping', cookie],
+    [`/project-cluster-timelines?projectId=${projectId}`, 'routes/_app.project-cluster-timelines', cookie],
+    ['/role-project-clusters', 'routes/_app.role-project-clusters', cookie],
+  ]
+  const publicOnes = screens.filter(([, , withCookie]) => !withCookie).map(([address]) => address)
+  const signedInOnes = screens.filter(([, , withCookie]) => withCookie).map(([address]) => address)
+  const received = new Map([...(await browserWeights(web.url, publicOnes)), ...(await browserWeights(web.url, signedInOnes, session))])
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+  const table: string[][] = [['screen', 'build: HTML', 'CSS', 'JS', 'JS − floor', 'Chromium: HTML', 'CSS', 'JS', 'other', 'spreadsheet lib', 'target']]
+  for (const [address, routeId, withCookie] of screens) {
+    if (!manifest.routes[routeId]) throw new Error(`${routeId} is not in the build`)
+    const html = await fetch(`${web.url}${address}`, { headers: withCookie ? { cookie } : {} }).then((answer) => answer.text())
+    const built = buildWeight(path.join(ROOT, 'public'), routeScripts(manifest, routeId), html)
+    const got = received.get(address)!
+    const above = built.js - floor
+    const allowed = address === '/login' ? 15 * 1024 : 40 * 1024
+    table.push([
+      address.split('?')[0].replace(adminId, ':userId'),
+      kb(built.html),
+      kb(built.css),
+      kb(built.js),
+      kb(above),
+      kb(got.html),
+      kb(got.css),
+      kb(got.js),
+      kb(got.other),
+      built.spreadsheet ? 'YES' : 'no',
+      `≤ +${allowed / 1024} KB: ${above <= allowed && !built.spreadsheet ? 'met' : `missed by ${kb(above - allowed)} KB`}`,
+    ])
+  }
+  console.log(`\nPage weight, KB gzipped. Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
+  print(table)
+}
+
+async function lighthouse() {
+  const addresses = ['/login', '/dashboard', '/users', '/resource-planning-template']
+  console.log('\nLighthouse (mobile, simulated slow 4G and 4× CPU slowdown), signed in as the administrator where the screen needs it:')
+  const scores = await lighthouseScores(addresses.map((address) => `${web.url}${address}`), cookie)
+  const table: string[][] = [['screen', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'target (≥ 98, 100)']]
+  for (const address of addresses) {
+    const score = scores.get(`${web.url}${address}`)!
+    const missed = [score.performance < 98 ? `performance by ${98 - score.performance}` : '', score.accessibility < 100 ? `accessibility by ${100 - score.accessibility} (${score.failedAccessibility.join('; ')})` : ''].filter(Boolean)
+    const m = score.metrics
+    table.push([address, String(score.performance), String(score.accessibility), m.fcp.toFixed(0), m.lcp.toFixed(0), m.tbt.toFixed(0), m.cls.toFixed(3), m.si.toFixed(0), missed.length ? `missed: ${missed.join(', ')}` : 'met'])
+  }
+  print(table)
+}
+
+function print(rows: string[][]) {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
+  console.log('')
+  for (const [index, row] of rows.entries()) {
+    console.log(row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd())
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '))
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * Lighthouse's own default run (a mid-range phone: mobile screen, slow 4G and a 4× slower CPU,
+ * simulated) on Debian's Chromium, performance and accessibility only.
+ */
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs'
+
+export interface Scores {
+  performance: number
+  accessibility: number
+  /** The metrics behind the performance score, in ms (CLS unitless). */
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number }
+  /** Failed accessibility audits' titles: what an accessibility score under 100 lost its points on. */
+  failedAccessibility: string[]
+}
+
+export async function lighthouseScores(urls: string[], cookie: string): Promise<Map<string, Scores>> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] })
+  try {
+    const scores = new Map<string, Scores>()
+    for (const url of urls) {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } })
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+      const { categories, audits } = result.lhr
+      const metric = (id: string) => audits[id]?.numericValue ?? NaN
+      scores.set(url, {
+        performance: Math.round((categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+        metrics: { fcp: metric('first-contentful-paint'), lcp: metric('largest-contentful-paint'), tbt: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), si: metric('speed-index') },
+        failedAccessibility: categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => audits[ref.id].title),
+      })
+    }
+    return scores
+  } finally {
+    chrome.kill()
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * What a page costs the browser: HTML, CSS and JavaScript, gzipped, (1) from the build output, the
+ * files the route's manifest entry names, and (2) as Chromium receives them in a real load.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs'
+import type { RemixManifest } from './builds'
+
+/** Markers only a spreadsheet library's code holds (exceljs, SheetJS): none may reach a browser. */
+const SPREADSHEET = /xl\/worksheets\/sheet|SheetJS|exceljs/
+
+const gz = (data: string | Buffer) => gzipSync(data).length
+
+/** The route's JavaScript: the entry, then every route from the root down to it, each with its imports. */
+export function routeScripts(manifest: RemixManifest, routeId: string) {
+  const chain: string[] = []
+  for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(id)
+  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])])
+  for (const id of chain) for (const file of [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])]) files.add(file)
+  return [...files]
+}
+
+export function buildWeight(publicDir: string, scripts: string[], html: string) {
+  const read = (url: string) => fs.readFileSync(path.join(publicDir, url))
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
+  const code = scripts.map(read)
+  return {
+    html: gz(html),
+    css: styles.reduce((sum, url) => sum + gz(read(url)), 0),
+    js: code.reduce((sum, file) => sum + gz(file), 0),
+    spreadsheet: code.some((file) => SPREADSHEET.test(file.toString('utf8'))),
+  }
+}
+
+export interface Received {
+  html: number
+  css: number
+  js: number
+  other: number
+}
+
+/** Each address loaded in Chromium, with JavaScript, until the network is idle: bytes received per kind. */
+export async function browserWeights(base: string, paths: string[], cookie?: { name: string; value: string }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  try {
+    const context = await browser.newContext()
+    if (cookie) await context.addCookies([{ ...cookie, url: base }])
+    const weights = new Map<string, Received>()
+    for (const address of paths) {
+      const page = await context.newPage()
+      const sizes: Promise<{ kind: keyof Received; bytes: number }>[] = []
+      page.on('requestfinished', (request) => {
+        const type = request.resourceType()
+        const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : 'other'
+        sizes.push(request.sizes().then((size) => ({ kind, bytes: size.responseBodySize })))
+      })
+      await page.goto(`${base}${address}`, { waitUntil: 'networkidle' })
+      const received: Received = { html: 0, css: 0, js: 0, other: 0 }
+      for (const { kind, bytes } of await Promise.all(sizes)) received[kind] += bytes
+      weights.set(address, received)
+      await page.close()
+    }
+    return weights
+  } finally {
+    await browser.close()
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The processes a benchmark measures, started as production starts them (`node build/server/…`),
+ * each on a port of its own, with their memory read from /proc.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+
+export interface Running {
+  name: string
+  child: ChildProcess
+  url: string
+}
+
+/** A port nobody listens on now: the system's pick, released at once. */
+export async function freePort() {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured processes, say. */
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+
+/** Starts `node <script>` and waits until `<url><ready>` answers 200 (or the process dies). */
+export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz'): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  let errors = ''
+  child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)))
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} stopped at start (${child.exitCode}): ${errors}`)
+    if (await fetch(`${url}${ready}`).then((answer) => answer.ok, () => false)) return { name, child, url }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`${name} did not answer ${url}${ready} within a minute: ${errors}`)
+}
+
+export async function stop(running: Running) {
+  if (running.child.exitCode !== null) return
+  const exited = new Promise((resolve) => running.child.once('exit', resolve))
+  running.child.kill('SIGTERM')
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
+  if (running.child.exitCode === null) running.child.kill('SIGKILL')
+}
+
+/** Resident memory now and at its peak, in MB, as the kernel counts it (VmRSS, VmHWM). */
+export function memoryOf(running: Running) {
+  const status = fs.readFileSync(`/proc/${running.child.pid}/status`, 'utf8')
+  const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? NaN)
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 }
+}
