@@ -42,14 +42,15 @@ export interface Received {
   other: number
 }
 
-/** Each address loaded in Chromium, with JavaScript, until the network is idle: bytes received per kind. */
+/** Each address loaded in Chromium, with JavaScript and an empty cache, until the network is idle: bytes received per kind. */
 export async function browserWeights(base: string, paths: string[], cookie?: { name: string; value: string }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
-    const context = await browser.newContext()
-    if (cookie) await context.addCookies([{ ...cookie, url: base }])
     const weights = new Map<string, Received>()
     for (const address of paths) {
+      // A context each: nothing cached from the page before.
+      const context = await browser.newContext()
+      if (cookie) await context.addCookies([{ ...cookie, url: base }])
       const page = await context.newPage()
       const sizes: Promise<{ kind: keyof Received; bytes: number }>[] = []
       page.on('requestfinished', (request) => {
@@ -61,7 +62,7 @@ export async function browserWeights(base: string, paths: string[], cookie?: { n
       const received: Received = { html: 0, css: 0, js: 0, other: 0 }
       for (const { kind, bytes } of await Promise.all(sizes)) received[kind] += bytes
       weights.set(address, received)
-      await page.close()
+      await context.close()
     }
     return weights
   } finally {
