@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
+import { ADMIN_SCREENS, PUBLIC_SCREENS, plannedProjectScreens } from './support/screens'
 import { signIn } from './support/session'
 
 /**
@@ -24,9 +24,6 @@ async function unhydratedPage(page: Page) {
   await context.route(/\.js(\?|$)/, (route) => route.abort())
   return context.newPage()
 }
-
-const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
-const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters']
 
 test.describe('screens open to everyone', () => {
   for (const path of PUBLIC_SCREENS) {
@@ -54,30 +51,9 @@ test.describe('signed-in screens', () => {
   })
 
   test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation', async ({ page }) => {
-    type Ref = { _id: string; name: string }
-    type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
-    type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; roleClusters: { roleId: Ref; clusters: { clusterId: Ref[] }[] }[] }
-    const call = await adminApi()
-    // The seed plans its projects: the first one with a card.
-    let planned: { project: Ref; card: Card } | null = null
-    for (const project of await call<Ref[]>('/api/projects')) {
-      const [card] = await call<Card[]>(`/api/project-resource-instances?projectId=${project._id}`)
-      if (card) {
-        planned = { project, card }
-        break
-      }
-    }
-    expect(planned, 'a seeded project with a card').toBeTruthy()
-    const { project, card } = planned!
-    const { data } = await call<{ data: Template[] }>('/api/resource-planning-templates')
-    const template = data.find((row) => row.categoryId._id === card.categoryId && row.entityId._id === card.entityId && row.planningId._id === card.typeId)!
-    const role = template.roleClusters[0]
-    const assign = `${card.names[0].projectEntityId}:${role.roleId._id}:${role.clusters[0].clusterId.map((ref) => ref._id).join(',')}`
+    const screens = await plannedProjectScreens()
     await signIn(page, E2E_ADMIN)
-    await expectAccessible(page, `/project-resource-planning?projectId=${project._id}`)
-    await expectAccessible(page, `/user-entity-mapping?projectId=${project._id}`)
-    await expectAccessible(page, `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`)
-    await expectAccessible(page, `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`)
+    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.assignDialog, screens.clusterTimelines]) await expectAccessible(page, path)
   })
 
   test('the login form with its errors has no serious accessibility violation', async ({ page }) => {
