@@ -5,7 +5,7 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { SESSION_COOKIE } from '../domain/constants'
 import { adminApi, adminSession } from './support/admin-api'
-import { hydrated, isNoJs, landingOf, ownOrigin, signIn, signInWithForm, signUpWithForm } from './support/session'
+import { hydrated, isNoJs, landingOf, openUserNotFound, ownOrigin, signIn, signInWithForm, signUpWithForm } from './support/session'
 import { createVerifiedUser } from './support/users'
 
 const EVIL = 'http://evil.example'
@@ -175,13 +175,7 @@ test.describe("the app's own scripts run under its content security policy", () 
 
   test('the login screen hydrates with no refusal: its User not found dialog opens as a modal, which only its script does', async ({ page }) => {
     const refusals = await watchRefusals(page)
-    await page.goto('/login')
-    await hydrated(page)
-    await page.getByLabel('Email').fill('nobody-here@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('Wrong1!x')
-    await page.getByRole('button', { name: 'Continue' }).click()
-    const dialog = page.getByRole('dialog', { name: 'User not found' })
-    await expect(dialog).toBeVisible()
+    const dialog = await openUserNotFound(page)
     await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
     expect(await refusals()).toEqual([])
   })

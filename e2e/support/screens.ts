@@ -33,6 +33,8 @@ export async function plannedProjectScreens() {
   const assign = `${card.names[0].projectEntityId}:${role.roleId._id}:${role.clusters[0].clusterId.map((ref) => ref._id).join(',')}`
   return {
     project,
+    categoryId: card.categoryId,
+    entityId: card.entityId,
     resourcePlanning: `/project-resource-planning?projectId=${project._id}`,
     entityMapping: `/user-entity-mapping?projectId=${project._id}`,
     assignDialog: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`,
