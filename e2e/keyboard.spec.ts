@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
+import { adminApi, adminSession } from './support/admin-api'
 import { ADMIN_SCREENS, PUBLIC_SCREENS, plannedProjectScreens } from './support/screens'
 import { hydrated, openUserNotFound, signIn, withoutJavaScript } from './support/session'
 
@@ -77,6 +77,14 @@ test.describe('everything is reachable by keyboard', () => {
       await expectAllReachable(page, path)
     })
   }
+
+  test("a user's profile, in view and edit mode: Tab reaches every control", async ({ page }) => {
+    const admin = await adminSession()
+    const profile = `/users/${await admin.userIdOf(E2E_ADMIN.email)}/profile`
+    await signIn(page, E2E_ADMIN)
+    await expectAllReachable(page, profile)
+    await expectAllReachable(page, `${profile}?edit=1`)
+  })
 
   test('the project screens with a planned project chosen: Tab reaches every control', async ({ page }) => {
     const screens = await plannedProjectScreens()
