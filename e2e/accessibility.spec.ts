@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
-import { signIn } from './support/session'
+import { ADMIN_SCREENS, PUBLIC_SCREENS, plannedProjectScreens } from './support/screens'
+import { openUserNotFound, signIn } from './support/session'
 
 /**
- * axe-core on every screen, JavaScript on and off: no serious or critical violation. axe itself is
+ * axe-core on every screen, JavaScript on and off: no serious or critical violation, and every
+ * visible field has an accessible name (as Playwright computes it, beside axe's own rule). axe itself is
  * a script, so the no-JS markup is checked in a page that runs scripts but loads none of the app's:
  * the same server-rendered HTML, never hydrated.
  */
@@ -17,6 +18,15 @@ async function expectAccessible(page: Page, path: string) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
   expect(serious, `${path}\n${serious.join('\n')}`).toEqual([])
+  await expectFieldsNamed(checked, path)
+}
+
+/** Every visible field (not hidden, not a button) has an accessible name: a label, or aria-label(ledby). */
+async function expectFieldsNamed(page: Page, path: string) {
+  const fields = page.locator('input:not([type="hidden"], [type="submit"], [type="button"], [type="reset"], [type="image"]), select, textarea').filter({ visible: true })
+  const html = await fields.evaluateAll((elements) => elements.map((element) => element.outerHTML.slice(0, 160)))
+  // All at once: a screen such as /setup holds hundreds of fields after a full run.
+  await Promise.all((await fields.all()).map((field, at) => expect(field, `${path}: ${html[at]}`).toHaveAccessibleName(/\S/)))
 }
 
 async function unhydratedPage(page: Page) {
@@ -25,12 +35,9 @@ async function unhydratedPage(page: Page) {
   return context.newPage()
 }
 
-const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
-const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters']
-
 test.describe('screens open to everyone', () => {
   for (const path of PUBLIC_SCREENS) {
-    test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    test(`${path} has no serious accessibility violation and names every field`, async ({ page }) => {
       await expectAccessible(page, path)
     })
   }
@@ -38,13 +45,13 @@ test.describe('screens open to everyone', () => {
 
 test.describe('signed-in screens', () => {
   for (const path of ADMIN_SCREENS) {
-    test(`${path} has no serious accessibility violation`, async ({ page }) => {
+    test(`${path} has no serious accessibility violation and names every field`, async ({ page }) => {
       await signIn(page, E2E_ADMIN)
       await expectAccessible(page, path)
     })
   }
 
-  test("a user's profile, in view and edit mode, has no serious accessibility violation", async ({ page }) => {
+  test("a user's profile, in view and edit mode, has no serious accessibility violation and names every field", async ({ page }) => {
     await signIn(page, E2E_ADMIN)
     await page.goto('/users')
     // The link sits in a closed actions menu, so it is found by its address rather than its role.
@@ -53,42 +60,18 @@ test.describe('signed-in screens', () => {
     await expectAccessible(page, `${href}?edit=1`)
   })
 
-  test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation', async ({ page }) => {
-    type Ref = { _id: string; name: string }
-    type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
-    type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; roleClusters: { roleId: Ref; clusters: { clusterId: Ref[] }[] }[] }
-    const call = await adminApi()
-    // The seed plans its projects: the first one with a card.
-    let planned: { project: Ref; card: Card } | null = null
-    for (const project of await call<Ref[]>('/api/projects')) {
-      const [card] = await call<Card[]>(`/api/project-resource-instances?projectId=${project._id}`)
-      if (card) {
-        planned = { project, card }
-        break
-      }
-    }
-    expect(planned, 'a seeded project with a card').toBeTruthy()
-    const { project, card } = planned!
-    const { data } = await call<{ data: Template[] }>('/api/resource-planning-templates')
-    const template = data.find((row) => row.categoryId._id === card.categoryId && row.entityId._id === card.entityId && row.planningId._id === card.typeId)!
-    const role = template.roleClusters[0]
-    const assign = `${card.names[0].projectEntityId}:${role.roleId._id}:${role.clusters[0].clusterId.map((ref) => ref._id).join(',')}`
+  test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation and name every field', async ({ page }) => {
+    const screens = await plannedProjectScreens()
     await signIn(page, E2E_ADMIN)
-    await expectAccessible(page, `/project-resource-planning?projectId=${project._id}`)
-    await expectAccessible(page, `/user-entity-mapping?projectId=${project._id}`)
-    await expectAccessible(page, `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`)
-    await expectAccessible(page, `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`)
+    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.assignDialog, screens.clusterTimelines]) await expectAccessible(page, path)
   })
 
-  test('the login form with its errors has no serious accessibility violation', async ({ page }) => {
+  test('the login form with its errors has no serious accessibility violation and names every field', async ({ page }) => {
     const noJs = test.info().project.name === 'no-js'
     test.skip(noJs, 'axe needs scripts; the no-JS dialog is the same markup, checked on its own screen')
-    await page.goto('/login')
-    await page.getByLabel('Email').fill('nobody-here@example.com')
-    await page.getByLabel('Password', { exact: true }).fill('Wrong1!x')
-    await page.getByRole('button', { name: 'Continue' }).click()
-    await expect(page.getByRole('dialog', { name: 'User not found' })).toBeVisible()
+    await openUserNotFound(page)
     const { violations } = await new AxeBuilder({ page }).analyze()
     expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
+    await expectFieldsNamed(page, '/login with its errors')
   })
 })

@@ -79,6 +79,19 @@ app.all(
   }),
 )
 
+// What Express itself refuses before Remix sees it (an address with bad percent-encoding): its status
+// and a sentence. Never Express's own error page, which shows the stack unless NODE_ENV is production.
+app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error)
+  const given = error && typeof error === 'object' && 'status' in error ? Number(error.status) : NaN
+  const status = given >= 400 && given < 600 ? given : 500
+  if (status >= 500) console.error(error)
+  res
+    .status(status)
+    .type('text/plain')
+    .send(status < 500 ? 'Bad request: this address is not one the site knows.' : 'Something went wrong. Please try again.')
+})
+
 const server = app.listen(env.PORT, () => console.log(`Web listening on ${env.PUBLIC_URL} (port ${env.PORT}), API at ${env.BACKEND_URL}`))
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.close(() => process.exit(0)))

@@ -3,6 +3,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { assignmentProblem, requirementLabel, taggingMessages } from '#domain/planning/project-plan'
 import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
+import { keepTabInside } from '#app/lib/focus-trap'
 import { useHydrated } from '#app/lib/hydrated'
 
 /**
@@ -224,7 +225,11 @@ function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, co
   const callbacks = useRef({ onClose, onSaved })
   callbacks.current = { onClose, onSaved }
 
-  useEffect(() => input.current?.focus(), [])
+  // Once placed: until then the panel is hidden, and a hidden field cannot take the focus.
+  const placed = place !== null
+  useEffect(() => {
+    if (placed) input.current?.focus()
+  }, [placed])
 
   // The candidates: this route's loader for the row and the typed text, once typing pauses.
   const { load } = search
@@ -309,6 +314,7 @@ function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, co
       role="dialog"
       aria-labelledby={titleId}
       className="assign-popover"
+      onKeyDown={keepTabInside}
       style={place ? { top: place.top, left: place.left } : { visibility: 'hidden' }}
     >
       <h3 id={titleId}>Assign Users</h3>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { keepTabInside } from '#app/lib/focus-trap'
 
 interface ModalProps {
   title: string
@@ -10,7 +11,7 @@ interface ModalProps {
 
 /**
  * A dialog the server can render open (so it works without JavaScript); once JavaScript runs it
- * becomes modal: focus is trapped inside and Escape closes it.
+ * becomes modal: Tab and Shift+Tab stay inside it (keepTabInside) and Escape closes it.
  */
 export function Modal({ title, children, onClose, width }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -28,6 +29,7 @@ export function Modal({ title, children, onClose, width }: ModalProps) {
       className="modal"
       aria-labelledby={titleId}
       style={width ? { width: `min(${width}px, 94vw)` } : undefined}
+      onKeyDown={keepTabInside}
       onCancel={(event) => {
         event.preventDefault()
         onClose?.()

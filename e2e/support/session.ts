@@ -32,6 +32,16 @@ export async function signInWithForm(page: Page, user: { email: string; password
   await page.getByRole('button', { name: 'Continue' }).click()
 }
 
+/** Signs in on the login screen with an email no account has; answers the 'User not found' dialog, open. */
+export async function openUserNotFound(page: Page) {
+  await page.goto('/login')
+  await hydrated(page)
+  await signInWithForm(page, { email: 'nobody-here@example.com', password: 'Wrong1!x' })
+  const dialog = page.getByRole('dialog', { name: 'User not found' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
 /** What GET /landing answers for this page's session (the dashboard shows it). */
 export async function landingOf(page: Page): Promise<{ message: string; user: { _id: string; email: string } | null }> {
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')

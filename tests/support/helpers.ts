@@ -74,6 +74,38 @@ export function profilePayload(roleId: string | null, over: { personal?: object;
   }
 }
 
+/**
+ * What an error body must never show: a stack frame, or the SQL, the errors and the names of the
+ * database underneath. None of them can match a message of the product's (none says "select … from",
+ * "update … set", "violates" or names the database).
+ */
+export const INTERNALS: readonly RegExp[] = [
+  /^\s+at /m,
+  /\bat .+:\d+:\d+/,
+  /\.(ts|tsx|js|mjs|cjs):\d+/,
+  /\bstack\b/i,
+  /\bselect\b.+\bfrom\b/i,
+  /\binsert into\b/i,
+  /\bupdate\b.+\bset\b/i,
+  /\bdelete from\b/i,
+  /syntax error/i,
+  /relation "/i,
+  /violates/i,
+  /duplicate key/i,
+  /failed query/i,
+  /drizzle|pglite|postgres/i,
+]
+
+/** Every key and string of a JSON body, one a line: its text as a person would read it. */
+const textOf = (value: unknown): string[] =>
+  value && typeof value === 'object' ? Object.entries(value).flatMap(([key, inner]) => [key, ...textOf(inner)]) : [String(value)]
+
+/** Fails with `where` and the pattern when a body (text or parsed JSON) shows any of INTERNALS. */
+export function expectNoInternals(body: unknown, where = '') {
+  const text = textOf(body).join('\n')
+  for (const pattern of INTERNALS) expect(text, `${where} shows ${pattern}`).not.toMatch(pattern)
+}
+
 /** Every refusal of the API: a 4xx status and a JSON body `{ error: <message> }` without internals. */
 export function expectClientError(answer: Answer, status?: number) {
   if (status !== undefined) expect(answer.status).toBe(status)
@@ -83,5 +115,5 @@ export function expectClientError(answer: Answer, status?: number) {
   expect(answer.body).toEqual({ error: expect.any(String) })
   const error = (answer.body as { error: string }).error
   expect(error.length).toBeGreaterThan(0)
-  expect(error).not.toMatch(/\bat .+:\d+:\d+|stack|select |insert |update .* set|postgres|pglite|drizzle/i)
+  expectNoInternals(error)
 }

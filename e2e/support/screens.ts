@@ -1,0 +1,43 @@
+import { expect } from '@playwright/test'
+import { adminApi } from './admin-api'
+
+/** Every screen open to everyone, with the query strings that show another state of it. */
+export const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
+
+/** Every signed-in screen as the administrator sees it (all of them). */
+export const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters']
+
+type Ref = { _id: string; name: string }
+type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
+type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; roleClusters: { roleId: Ref; clusters: { clusterId: Ref[] }[] }[] }
+
+/**
+ * The screens of a project the seed planned (the first one with a card): Project Resource Planning,
+ * User Entity Mapping with and without its Assign Users dialog, and Project Cluster Timelines.
+ */
+export async function plannedProjectScreens() {
+  const call = await adminApi()
+  let planned: { project: Ref; card: Card } | null = null
+  for (const project of await call<Ref[]>('/api/projects')) {
+    const [card] = await call<Card[]>(`/api/project-resource-instances?projectId=${project._id}`)
+    if (card) {
+      planned = { project, card }
+      break
+    }
+  }
+  expect(planned, 'a seeded project with a card').toBeTruthy()
+  const { project, card } = planned!
+  const { data } = await call<{ data: Template[] }>('/api/resource-planning-templates')
+  const template = data.find((row) => row.categoryId._id === card.categoryId && row.entityId._id === card.entityId && row.planningId._id === card.typeId)!
+  const role = template.roleClusters[0]
+  const assign = `${card.names[0].projectEntityId}:${role.roleId._id}:${role.clusters[0].clusterId.map((ref) => ref._id).join(',')}`
+  return {
+    project,
+    categoryId: card.categoryId,
+    entityId: card.entityId,
+    resourcePlanning: `/project-resource-planning?projectId=${project._id}`,
+    entityMapping: `/user-entity-mapping?projectId=${project._id}`,
+    assignDialog: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`,
+    clusterTimelines: `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`,
+  }
+}
