@@ -32,7 +32,7 @@ import { BARE_REMIX, ROOT, ensureBareRemixBuild, remixManifest, requireProductio
 import { benchDatabase } from './support/database'
 import { BENCH_ADMIN, makeUsers, planningData, signUpAdmin } from './support/dataset'
 import { lighthouseScores } from './support/lighthouse'
-import { load, type Load, type Target } from './support/load'
+import { load, rawAnswer, type Load, type RawAnswer, type Target } from './support/load'
 import { browserWeights, buildWeight, routeScripts } from './support/page-weight'
 import { freePort, memoryOf, start, stop, type Running } from './support/processes'
 
@@ -137,11 +137,12 @@ async function throughput() {
   const bareRemixPage: Target = { url: `${bareRemix.url}/`, headers: gzip }
 
   // The floor: the same bytes each row answers, from a server that does nothing else.
-  const answers: ({ method: string; path: string } & Awaited<ReturnType<typeof fetchRaw>>)[] = []
+  const answers: ({ method: string; path: string } & Omit<RawAnswer, 'html'>)[] = []
   for (const row of rows) {
-    const answer = await fetchRaw(row.target)
+    const { html: _, ...answer } = await rawAnswer(row.target)
     if (answer.status >= 400) throw new Error(`${row.name} answered ${answer.status}`)
-    answers.push({ method: row.target.method ?? 'GET', path: new URL(row.target.url).pathname + new URL(row.target.url).search, ...answer })
+    const url = new URL(row.target.url)
+    answers.push({ method: row.target.method ?? 'GET', path: url.pathname + url.search, ...answer })
   }
   const bare = fork(path.join(ROOT, 'bench/support/bare-http.mjs'), { stdio: 'ignore' })
   const barePort = await new Promise<number>((resolve) => {
@@ -157,7 +158,7 @@ async function throughput() {
     const portal = await load(row.target, CONNECTIONS, SECONDS)
     const floor = await load(onBare(row.target), CONNECTIONS, SECONDS)
     const alone = await load(row.target, 1, Math.max(2, SECONDS / 2))
-    results.push({ row, portal, floor, alone, bytes: answers[index].body.length })
+    results.push({ row, portal, floor, alone, bytes: answers[index].bytes })
     process.stdout.write('.')
   }
   const remixAfter = await load(bareRemixPage, CONNECTIONS, SECONDS)
@@ -198,28 +199,6 @@ async function throughput() {
   console.log(`argon2id verification alone (the library's defaults): ${median.toFixed(1)} ms median of 20 → at most ${((os.cpus().length * 1000) / median).toFixed(0)} sign-ins/s on ${os.cpus().length} cores.`)
 }
 
-/** One answer's status, content headers and raw bytes (still gzipped when the server gzipped them). */
-async function fetchRaw(target: Target) {
-  const { request } = await import('node:http')
-  const url = new URL(target.url)
-  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
-    const req = request(url, { method: target.method ?? 'GET', headers: target.headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        const headers: Record<string, string> = {}
-        for (const name of ['content-type', 'content-encoding', 'set-cookie', 'cache-control', 'vary']) {
-          const value = res.headers[name]
-          if (value) headers[name] = Array.isArray(value) ? value.join(', ') : value
-        }
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') })
-      })
-    })
-    req.on('error', reject)
-    req.end(target.body)
-  })
-}
-
 // ---------------------------------------------------------------------------------------------
 // Memory, page weight, Lighthouse
 // ---------------------------------------------------------------------------------------------
@@ -236,7 +215,7 @@ function memory() {
 async function pageWeight() {
   const manifest = remixManifest(webBuild, path.join(ROOT, 'public'))
   const bare = remixManifest(path.join(BARE_REMIX, 'build/index.js'), path.join(BARE_REMIX, 'public'))
-  const floor = buildWeight(path.join(BARE_REMIX, 'public'), routeScripts(bare, 'routes/_index'), '').js
+  const floor = buildWeight(path.join(BARE_REMIX, 'public'), routeScripts(bare, 'routes/_index'), { bytes: 0, html: '' }).js
   const screens: [string, string, string][] = [
     ['/login', 'routes/_auth.login', ''],
     ['/signup', 'routes/_auth.signup', ''],
@@ -261,11 +240,11 @@ async function pageWeight() {
   const signedInOnes = screens.filter(([, , withCookie]) => withCookie).map(([address]) => address)
   const received = new Map([...(await browserWeights(web.url, publicOnes)), ...(await browserWeights(web.url, signedInOnes, session))])
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-  const table: string[][] = [['screen', 'build: HTML', 'CSS', 'JS', 'JS − floor', 'Chromium: HTML', 'CSS', 'JS', 'other', 'spreadsheet lib', 'target']]
+  const table: string[][] = [['screen', 'gzip: HTML', 'build: CSS', 'JS', 'JS − floor', 'Chromium (br): HTML', 'CSS', 'JS', 'other', 'spreadsheet lib', 'target']]
   for (const [address, routeId, withCookie] of screens) {
     if (!manifest.routes[routeId]) throw new Error(`${routeId} is not in the build`)
-    const html = await fetch(`${web.url}${address}`, { headers: withCookie ? { cookie } : {} }).then((answer) => answer.text())
-    const built = buildWeight(path.join(ROOT, 'public'), routeScripts(manifest, routeId), html)
+    const page = await rawAnswer({ url: `${web.url}${address}`, headers: { 'accept-encoding': 'gzip', ...(withCookie ? { cookie } : {}) } })
+    const built = buildWeight(path.join(ROOT, 'public'), routeScripts(manifest, routeId), page)
     const got = received.get(address)!
     const above = built.js - floor
     const allowed = address === '/login' ? 15 * 1024 : 40 * 1024
@@ -283,7 +262,7 @@ async function pageWeight() {
       `≤ +${allowed / 1024} KB: ${above <= allowed && !built.spreadsheet ? 'met' : `missed by ${kb(above - allowed)} KB`}`,
     ])
   }
-  console.log(`\nPage weight, KB gzipped. Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
+  console.log(`\nPage weight, KB: the document as the web sends it gzipped and the build's CSS and JavaScript gzipped; then what Chromium received, as encoded on the wire (it accepts brotli, which the web prefers for documents). Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
   print(table)
 }
 

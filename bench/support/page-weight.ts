@@ -23,12 +23,13 @@ export function routeScripts(manifest: RemixManifest, routeId: string) {
   return [...files]
 }
 
-export function buildWeight(publicDir: string, scripts: string[], html: string) {
+/** `page`: the document as the server sent it, gzipped (`bytes`) and as text (`html`, for its stylesheets). */
+export function buildWeight(publicDir: string, scripts: string[], page: { bytes: number; html: string }) {
   const read = (url: string) => fs.readFileSync(path.join(publicDir, url))
-  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
+  const styles = [...page.html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
   const code = scripts.map(read)
   return {
-    html: gz(html),
+    html: page.bytes,
     css: styles.reduce((sum, url) => sum + gz(read(url)), 0),
     js: code.reduce((sum, file) => sum + gz(file), 0),
     spreadsheet: code.some((file) => SPREADSHEET.test(file.toString('utf8'))),
