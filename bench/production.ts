@@ -262,7 +262,7 @@ async function pageWeight() {
       `≤ +${allowed / 1024} KB: ${above <= allowed && !built.spreadsheet ? 'met' : `missed by ${kb(above - allowed)} KB`}`,
     ])
   }
-  console.log(`\nPage weight, KB: the document as the web sends it gzipped and the build's CSS and JavaScript gzipped; then what Chromium received, as encoded on the wire (it accepts brotli, which the web prefers for documents). Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
+  console.log(`\nPage weight, KB: the document as the web sends it gzipped and the build's CSS and JavaScript gzipped; then what Chromium received, as encoded on the wire (Chromium also accepts brotli). Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
   print(table)
 }
 
