@@ -11,7 +11,7 @@ export function keepTabInside(event: KeyboardEvent<HTMLElement>) {
   if (event.key !== 'Tab') return
   const container = event.currentTarget
   const tabbable = [...container.querySelectorAll<HTMLElement>(TABBABLE)].filter(
-    (element) => element.tabIndex >= 0 && !element.matches(':disabled') && element.checkVisibility({ visibilityProperty: true }),
+    (element) => element.tabIndex >= 0 && !element.matches(':disabled') && isShown(element),
   )
   const active = document.activeElement
   const [first, last] = [tabbable[0], tabbable.at(-1)]
@@ -24,3 +24,7 @@ export function keepTabInside(event: KeyboardEvent<HTMLElement>) {
     first.focus()
   }
 }
+
+// checkVisibility is recent (Safari 17.4): older browsers fall back to "laid out at all".
+const isShown = (element: HTMLElement) =>
+  typeof element.checkVisibility === 'function' ? element.checkVisibility({ visibilityProperty: true }) : element.getClientRects().length > 0
