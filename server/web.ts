@@ -19,6 +19,13 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', false)
 app.use(compression())
+// Remix flushes the compressor after every chunk React writes, for pages that stream late data.
+// Ours are rendered whole (app/entry.server.tsx), and each flush closes a deflate block: a large
+// page went out five times its gzipped size, and the flushing cost CPU on every page.
+app.use((_req, res, next) => {
+  delete (res as { flush?: unknown }).flush
+  next()
+})
 
 // Fingerprinted build assets never change. Served before helmet: a page's twenty scripts would
 // each carry a kilobyte of page-only headers (CSP and the like); nosniff is the one that matters here.
