@@ -59,7 +59,9 @@ export async function browserWeights(base: string, paths: string[], cookie?: { n
         const kind = type === 'document' ? 'html' : type === 'stylesheet' ? 'css' : type === 'script' ? 'js' : 'other'
         sizes.push(request.sizes().then((size) => ({ kind, bytes: size.responseBodySize })))
       })
-      await page.goto(`${base}${address}`, { waitUntil: 'networkidle' })
+      // Loaded (every script the document names has run), then quiet (lazy route discovery's fetch done).
+      await page.goto(`${base}${address}`, { waitUntil: 'load' })
+      await page.waitForLoadState('networkidle')
       const received: Received = { html: 0, css: 0, js: 0, other: 0 }
       for (const { kind, bytes } of await Promise.all(sizes)) received[kind] += bytes
       weights.set(address, received)
