@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Permission } from '#domain/constants'
 import { profiles, roles, users } from '#api/db/schema'
 import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
-import { expectClientError, profilePayload } from '../support/helpers'
+import { expectClientError, landingUser, profilePayload } from '../support/helpers'
+import { personaClients, type Persona as BasePersona } from '../support/personas'
 
 /**
  * Who may make which administration call (DESIGN §4): administration screens need `view`,
@@ -11,7 +11,7 @@ import { expectClientError, profilePayload } from '../support/helpers'
  * permissions of their own list. Every cell of the table below is one test.
  */
 
-type Persona = 'anonymous' | 'no permissions' | 'view' | 'add' | 'edit' | 'delete' | 'view, add, edit' | 'Admin'
+type Persona = BasePersona | 'view, add, edit'
 type CallName =
   | 'GET /users'
   | 'GET /users/{another}'
@@ -44,35 +44,20 @@ const MATRIX: Record<Persona, number[]> = {
   'Admin':             [200,   200,       200,      200,      201,         200,        200],
 }
 
-/** The permission list each signed-in persona is given directly in the database. */
-const GRANTS: Record<Exclude<Persona, 'anonymous' | 'Admin'>, Permission[]> = {
-  'no permissions': [],
-  view: ['view'],
-  add: ['add'],
-  edit: ['edit'],
-  delete: ['delete'],
-  'view, add, edit': ['view', 'add', 'edit'],
-}
-
 type Profile = ReturnType<typeof profilePayload> & { status: string; roleId: { _id: string; name: string } | null }
 
 let api: Api
-let admin: Awaited<ReturnType<typeof signedUpUser>>
+let admin: { client: Client; id: string }
 let target: Awaited<ReturnType<typeof signedUpUser>>
 let targetProfile: Profile
-const clients = new Map<Persona, Client>()
+let clients: Map<Persona, Client>
 
 beforeAll(async () => {
   api = await startApi()
-  // The first account of an install is its administrator.
-  admin = await signedUpUser(api)
-  clients.set('Admin', admin.client)
-  clients.set('anonymous', api.client())
-  for (const [persona, permissions] of Object.entries(GRANTS)) {
-    const user = await signedUpUser(api)
-    await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
-    clients.set(persona as Persona, user.client)
-  }
+  // Beside the shared personas, one holding every permission but delete, granted in its own list.
+  clients = await personaClients(api, { 'view, add, edit': ['view', 'add', 'edit'] })
+  const adminClient = clients.get('Admin')!
+  admin = { client: adminClient, id: (await landingUser(adminClient))!._id }
   target = await signedUpUser(api)
   const [developer] = await api.db.select().from(roles).where(eq(roles.name, 'Developer'))
   expect((await target.client.post('/form/submit', profilePayload(developer.id))).status).toBe(200)

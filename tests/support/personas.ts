@@ -16,16 +16,17 @@ const GRANTS: Record<Exclude<Persona, 'anonymous' | 'Admin'>, Permission[]> = {
 
 /**
  * A signed-in client for each persona: the first account signed up (the administrator), one
- * anonymous caller, and one user holding exactly each permission list.
+ * anonymous caller, and one user holding exactly each permission list; `extra` adds personas of a
+ * suite's own, each with its list.
  */
-export async function personaClients(api: Api) {
-  const clients = new Map<Persona, Client>()
+export async function personaClients<Extra extends string = never>(api: Api, extra = {} as Record<Extra, Permission[]>) {
+  const clients = new Map<Persona | Extra, Client>()
   clients.set('Admin', (await signedUpUser(api)).client)
   clients.set('anonymous', api.client())
-  for (const [persona, permissions] of Object.entries(GRANTS)) {
+  for (const [persona, permissions] of Object.entries<Permission[]>({ ...GRANTS, ...extra })) {
     const user = await signedUpUser(api)
     await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
-    clients.set(persona as Persona, user.client)
+    clients.set(persona as Persona | Extra, user.client)
   }
   return clients
 }
