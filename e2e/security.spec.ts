@@ -10,7 +10,6 @@ import { createVerifiedUser } from './support/users'
 
 const EVIL = 'http://evil.example'
 const REFUSAL = 'Forbidden: this form was not sent from this site.'
-const requestLevel = 'the server answers the same whatever the browser does with scripts: checked once, in the js project'
 
 /**
  * Every route of the built web that has an action, as the address a form posts to: read from the
@@ -37,7 +36,7 @@ async function webActions(values: Record<string, string>) {
 }
 
 test.describe('CSRF: the Origin check on every web action', () => {
-  test.skip(isNoJs, requestLevel)
+  test.skip(isNoJs, 'the server answers the same whatever the browser does with scripts: checked once, in the js project')
 
   test('a form post to /login from another origin is refused with 403', async ({ page }) => {
     // No password: a same-origin post is answered by the form's own check, without reaching the API.
@@ -110,7 +109,7 @@ async function expectScriptsCarryTheNonce(response: APIResponse) {
 }
 
 test.describe('security headers of the web', () => {
-  test.skip(isNoJs, requestLevel)
+  test.skip(isNoJs, 'the server answers the same whatever the browser does with scripts: checked once, in the js project')
 
   test('every kind of page answer carries the content security policy, no framing by others, nosniff and no x-powered-by', async ({ page }) => {
     const publicPage = await page.request.get('/login')
@@ -228,7 +227,7 @@ test.describe('cookies the web sets', () => {
 })
 
 test.describe('error pages show no internals', () => {
-  test.skip(isNoJs, requestLevel)
+  test.skip(isNoJs, 'the server answers the same whatever the browser does with scripts: checked once, in the js project')
 
   /** No stack frame and no SQL in what the browser receives. */
   function expectNoInternals(html: string, what: string) {
