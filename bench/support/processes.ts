@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import { stopProcess, untilHealthy } from '../../tests/support/processes'
 
 export interface Running {
   name: string
@@ -24,27 +25,21 @@ export async function freePort() {
 /** BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured processes, say. */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
-/** Starts `node <script>` and waits until `<url><ready>` answers 200 (or the process dies). */
+/** Starts `node <script>` and waits until `<url><ready>` answers (or the process dies). */
 export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz'): Promise<Running> {
   const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)))
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} stopped at start (${child.exitCode}): ${errors}`)
-    if (await fetch(`${url}${ready}`).then((answer) => answer.ok, () => false)) return { name, child, url }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    await untilHealthy(`${url}${ready}`, { child })
+  } catch (error) {
+    child.kill('SIGKILL')
+    throw new Error(`${name}: ${(error as Error).message}\n${errors}`)
   }
-  child.kill('SIGKILL')
-  throw new Error(`${name} did not answer ${url}${ready} within a minute: ${errors}`)
+  return { name, child, url }
 }
 
-export async function stop(running: Running) {
-  if (running.child.exitCode !== null) return
-  const exited = new Promise((resolve) => running.child.once('exit', resolve))
-  running.child.kill('SIGTERM')
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-  if (running.child.exitCode === null) running.child.kill('SIGKILL')
-}
+export const stop = (running: Running) => stopProcess(running.child)
 
 /** Resident memory now and at its peak, in MB, as the kernel counts it (VmRSS, VmHWM). */
 export function memoryOf(running: Running) {

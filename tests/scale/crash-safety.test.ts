@@ -6,6 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Client } from '../support/api-harness'
+import { untilHealthy } from '../support/processes'
 
 /**
  * Crash safety (README "Durability"): writes go through the built API under concurrent load, the
@@ -37,14 +38,7 @@ function startApi(env: Record<string, string>): ChildProcess {
   })
 }
 
-async function healthy() {
-  for (let i = 0; i < 600; i++) {
-    const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((r) => r.ok, () => false)
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('the API did not come up')
-}
+const healthy = () => untilHealthy(`http://127.0.0.1:${PORT}/healthz`)
 
 const exited = (child: ChildProcess) => (child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve)))
 

@@ -7,6 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOGIN_MAX_FAILURES_PER_EMAIL, RESEND_MAX_PER_HOUR } from '#domain/constants'
 import { Client } from '../support/api-harness'
+import { stopProcess, untilHealthy } from '../support/processes'
 
 /**
  * DESIGN §3 and README "Scale-out": two API processes and two web processes, built as `npm start`
@@ -39,24 +40,8 @@ function start(name: string, script: string, port: number, env: Record<string, s
   return instance
 }
 
-/** SIGTERM, then SIGKILL if the process has not exited within five seconds. */
-async function stop({ child }: Instance) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
-  await exited
-  clearTimeout(timer)
-}
-
-async function healthy(port: number) {
-  for (let i = 0; i < 300; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`nothing healthy on port ${port}`)
-}
+const stop = ({ child }: Instance) => stopProcess(child)
+const healthy = (port: number) => untilHealthy(`http://127.0.0.1:${port}/healthz`, { seconds: 30 })
 
 const startApi = (i: number) => {
   const dataDir = path.join(scratch, `api-${i}`)

@@ -1,0 +1,22 @@
+/** Built processes a test or a benchmark starts: waiting for them to answer, and stopping them. */
+import type { ChildProcess } from 'node:child_process'
+
+/** Waits until `url` answers 2xx (asked every 100 ms); fails after `seconds`, or at once if `child` stops first. */
+export async function untilHealthy(url: string, { child, seconds = 60 }: { child?: ChildProcess; seconds?: number } = {}) {
+  for (let i = 0; i < seconds * 10; i++) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the process stopped (${child.exitCode ?? child.signalCode}) before ${url} answered`)
+    if (await fetch(url).then((answer) => answer.ok, () => false)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`nothing answered ${url} within ${seconds} s`)
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited within five seconds. */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  await exited
+  clearTimeout(timer)
+}
