@@ -35,6 +35,7 @@ import { lighthouseScores } from './support/lighthouse'
 import { load, rawAnswer, type Load, type RawAnswer, type Target } from './support/load'
 import { browserWeights, buildWeight, routeScripts } from './support/page-weight'
 import { freePort, memoryOf, start, stop, type Running } from './support/processes'
+import { printTable } from './support/table'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
@@ -185,7 +186,7 @@ async function throughput() {
       verdict,
     ])
   }
-  print(table)
+  printTable(table, (column) => column === 0 || column === table[0].length - 1)
 
   // argon2id on its own: what one sign-in costs before any HTTP.
   const hash = await hashPassword(BENCH_ADMIN.password)
@@ -263,7 +264,7 @@ async function pageWeight() {
     ])
   }
   console.log(`\nPage weight, KB: the document as the web sends it gzipped and the build's CSS and JavaScript gzipped; then what Chromium received, as encoded on the wire (Chromium also accepts brotli). Floor: a bare Remix route ships ${kb(floor)} KB of JavaScript (bench/bare-remix, same compiler and flags).`)
-  print(table)
+  printTable(table, (column) => column === 0 || column === table[0].length - 1)
 }
 
 async function lighthouse() {
@@ -277,14 +278,5 @@ async function lighthouse() {
     const m = score.metrics
     table.push([address, String(score.performance), String(score.accessibility), m.fcp.toFixed(0), m.lcp.toFixed(0), m.tbt.toFixed(0), m.cls.toFixed(3), m.si.toFixed(0), missed.length ? `missed: ${missed.join(', ')}` : 'met'])
   }
-  print(table)
-}
-
-function print(rows: string[][]) {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)))
-  console.log('')
-  for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ').trimEnd())
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '))
-  }
+  printTable(table, (column) => column === 0 || column === table[0].length - 1)
 }

@@ -22,6 +22,7 @@ import type { Mail } from '#api/mail/mailer'
 import { Client } from '../tests/support/api-harness'
 import { requireProductionBuild } from './support/builds'
 import { benchDatabase } from './support/database'
+import { printTable } from './support/table'
 import { planningData, signUpAdmin, type Plan } from './support/dataset'
 
 const WARM_UPS = Number(process.env.BENCH_WARMUPS ?? 5)
@@ -163,12 +164,7 @@ function report() {
       (l.bytes / 1024).toFixed(0),
     ])
   }
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)))
-  console.log('')
-  for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, column) => (column >= 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  '))
-    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '))
-  }
+  printTable(rows, (column) => column < 2)
   console.log('')
   console.log('API calls each page made (large project):')
   for (const result of results.filter((r) => (r.kind === 'page' || r.kind === 'dialog') && r.size === 'large')) console.log(`  ${result.name}: ${collapsed(result.calls)}`)
