@@ -23,6 +23,7 @@ export default defineConfig({
         },
       },
       // Built processes on one PostgreSQL (DESIGN §3): run by CI after the build, with DATABASE_URL.
+      // One file at a time (package.json's test:scale): each starts built processes, and a memory figure wants the machine quiet.
       { resolve: { alias }, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 240_000 } },
     ],
   },

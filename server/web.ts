@@ -6,6 +6,7 @@ import compression from 'compression'
 import express from 'express'
 import helmet from 'helmet'
 import { parseEnv } from '#domain/env'
+import { formPostRefusal, refuseUnread } from './form-posts'
 import { sameOrigin } from './origin'
 
 /**
@@ -68,10 +69,27 @@ app.get('/healthz', async (_req, res) => {
   res.status(api?.ok ? 200 : 503).json({ ok: Boolean(api?.ok) })
 })
 
+// A post is a form of ours or nothing: refused from its headers before its body is read, and the
+// connection closed, so a large or endless body is never kept (issue 12).
+app.use((req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const refusal = formPostRefusal(req.headers)
+  if (!refusal) return next()
+  refuseUnread(req, res, refusal)
+})
+
 // CSRF: a form post must come from a page of ours (DESIGN §4); checked once, for every action.
 app.use((req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD' || sameOrigin(req, env.PUBLIC_URL)) return next()
-  res.status(403).type('text/plain').send('Forbidden: this form was not sent from this site.')
+  // Only this check decides where a post may come from. Remix repeats it against the Host header,
+  // which a proxy may rewrite: it is told the host the Origin was accepted for, never what a client sent.
+  delete req.headers['x-forwarded-host']
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  if (!sameOrigin(req, env.PUBLIC_URL)) {
+    res.status(403).type('text/plain').send('Forbidden: this form was not sent from this site.')
+    return
+  }
+  if (req.headers.origin) req.headers['x-forwarded-host'] = new URL(req.headers.origin).host
+  next()
 })
 
 app.all(

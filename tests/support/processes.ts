@@ -1,5 +1,20 @@
 /** Built processes a test or a benchmark starts: waiting for them to answer, and stopping them. */
-import type { ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const BUILT = ['build/server/api.js', 'build/server/web.js', 'build/web/index.js']
+
+/**
+ * Builds the app unless it is built. For production whatever runs the test: under vitest NODE_ENV is
+ * `test`, and a web built so renders with the development JSX runtime it does not ship.
+ */
+export function ensureBuilt() {
+  if (BUILT.every((file) => fs.existsSync(path.join(ROOT, file)))) return
+  const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  if (built.status !== 0) throw new Error('npm run build failed')
+}
 
 /** Waits until `url` answers 2xx (asked every 100 ms); fails after `seconds`, or at once if `child` stops first. */
 export async function untilHealthy(url: string, { child, seconds = 60 }: { child?: ChildProcess; seconds?: number } = {}) {
