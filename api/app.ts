@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
-import { frameworkErrors, installErrorHandler } from './http/errors'
+import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { clustersRoutes } from './routes/clusters'
@@ -26,6 +26,16 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     frameworkErrors,
   })
   installErrorHandler(app)
+  // JSON only (DESIGN §1): a text/plain body is what a page of another site can send without asking
+  // (a "simple" request), so nothing that changes state accepts it, not even an empty one.
+  app.removeContentTypeParser('text/plain')
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return
+    const type = request.headers['content-type']
+    if (type !== undefined && type.split(';')[0].trim().toLowerCase() !== 'application/json') {
+      throw new HttpError(415, 'Send the request body as application/json')
+    }
+  })
   await app.register(cookie)
   await app.register(helmet, {
     contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },

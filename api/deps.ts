@@ -10,4 +10,6 @@ export interface Deps {
   publicUrl: string
   /** Addresses whose X-Forwarded-For is believed: the web processes. */
   trustProxy: string | string[]
+  /** Sign-ups, reset requests and new drafts per address and hour (default 30): an office behind one address may need more. */
+  signupsPerAddressPerHour?: number
 }

@@ -3,6 +3,7 @@ import { parseEnv } from '#domain/env'
 import { buildApi } from './app'
 import { openDatabase } from './db/client'
 import { createMailer } from './mail/mailer'
+import { purgeExpired } from './maintenance'
 
 /** The API process: opens (and migrates) the database, serves, and closes cleanly on a signal. */
 const env = parseEnv(process.env)
@@ -15,15 +16,24 @@ const app = await buildApi(
     now: () => new Date(),
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
+    signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
   },
   { logger: env.NODE_ENV !== 'test' },
 )
+
+// Expired drafts, codes, links, sessions and counters are rows nobody reads again: swept at start
+// and every hour by each API process (idempotent, so several processes may).
+const sweep = () => purgeExpired(database.db, new Date()).catch((error: unknown) => app.log.error({ err: error }, 'purge failed'))
+await sweep()
+const sweeper = setInterval(sweep, 60 * 60_000)
+sweeper.unref()
 
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
   app.log.info(`${signal}: closing`)
+  clearInterval(sweeper)
   await app.close()
   await database.close()
   process.exit(0)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from './constants'
 
 /**
  * The operating contract's variables (DESIGN §2), parsed once at start by both processes.
@@ -22,6 +23,8 @@ export const envSchema = z
     SEED_ADMIN_PASSWORD: z.string().optional(),
     /** Addresses (or CIDR ranges) whose X-Forwarded-For the API believes: the web processes. */
     TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+    /** Sign-ups, reset requests and new profile drafts one address may make in an hour, each. */
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR),
     NODE_ENV: z.string().default('production'),
   })
   .transform((env) => ({

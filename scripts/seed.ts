@@ -131,6 +131,7 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
 
   const roleRows = await db.select().from(roles)
   const roleNamed = (name: Role) => roleRows.find((role) => role.name === name) ?? null
+  const selfPicked = (role: Role, index: number) => (role === 'User' && index % 2 ? roleNamed(index % 4 === 1 ? 'Developer' : 'Engineer') : null)
   const DAY = 24 * 60 * 60_000
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -141,13 +142,15 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
       .values(
         fresh.map(({ person: [name, role, , , status], index }) => {
           const granted = role === 'User' ? null : roleNamed(role)
+          // Plain users: every other one picked a role on their profile, which grants nothing.
+          const held = granted ?? selfPicked(role, index)
           return {
             email: emailOf(name),
             passwordHash,
             emailVerifiedAt: now,
             status: status ?? ('Active' as const),
-            role: granted?.name ?? 'User',
-            roleId: granted?.id ?? null,
+            role: held?.name ?? 'User',
+            roleId: held?.id ?? null,
             permissions: granted?.permissions ?? [],
             fullName: name,
             // Spread over the past year, newest first in the list.
@@ -167,14 +170,12 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
       if (!user) continue // Made by someone else between the check and the insert.
       const [first, ...rest] = name.split(' ')
       const last = rest.join(' ')
-      // The job role picked on the profile form: plain users picked one too, which granted nothing.
-      const jobRole = roleNamed(role === 'User' ? (index % 2 ? 'Developer' : 'Engineer') : role)
+      const held = role === 'User' ? selfPicked(role, index) : roleNamed(role)
       const previousExperience = index % 7
       const asblExperience = 1 + (index % 5)
       const joined = new Date(user.createdAt.getTime() - 30 * DAY)
       profileRows.push({
         userId: user.id,
-        jobRoleId: jobRole?.id ?? null,
         personal: personalSchema.parse({
           name,
           dob: `${1980 + (index % 20)}-${pad(1 + (index % 12))}-${pad(1 + ((index * 7) % 28))}`,
@@ -192,7 +193,7 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
         professional: professionalSchema.parse({
           employId: `EMP-${1001 + index}`,
           designation,
-          role: jobRole?.name ?? null,
+          role: held?.name ?? null,
           workLocation,
           asblExperience,
           previousExperience,
@@ -207,8 +208,11 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
         updatedAt: user.createdAt,
       })
 
-      // The administrator's grants, as PUT /form/profile would have recorded them.
-      if (role === 'User') continue
+      // Their own pick, as POST /form/submit records it, or the administrator's grants, as PUT /form/profile does.
+      if (role === 'User') {
+        if (held) historyRows.push({ userId: user.id, initialRoleId: null, initialRoleName: 'User', newRoleId: held.id, newRoleName: held.name, updatedById: user.id, updatedByName: name, updatedAt: user.createdAt })
+        continue
+      }
       const granted = roleNamed(role)
       const steps: [Role, Role][] = earlierRole ? [['User', earlierRole], [earlierRole, role]] : [['User', role]]
       steps.forEach(([from, to], step) => {

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, RESEND_COOLDOWN_MS, RESEND_MAX_PER_HOUR } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { oneTimeCodes } from '#api/db/schema'
+import { ERROR_CODES } from '#domain/contracts/errors'
 import { HttpError } from '#api/http/errors'
 import { hashOtp, newOtp } from './tokens'
 
@@ -9,7 +10,7 @@ const HOUR_MS = 60 * 60_000
 
 /**
  * Refuses a new code while the last one is under a minute old (429 with waitTime), or once five
- * were sent within the hour (429 with a message containing "limit", which the screen blocks on).
+ * were sent within the hour (429 with the code `code_limit`, on which the screen blocks).
  */
 export async function assertCanSend(tx: Executor, userId: string, purpose: string, now: Date) {
   const sent = await tx
@@ -18,7 +19,7 @@ export async function assertCanSend(tx: Executor, userId: string, purpose: strin
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), gt(oneTimeCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
     .orderBy(desc(oneTimeCodes.createdAt))
   if (sent.length >= RESEND_MAX_PER_HOUR) {
-    throw new HttpError(429, 'You have reached the limit of codes for this hour. Please try again later.')
+    throw new HttpError(429, 'You have reached the limit of codes for this hour. Please try again later.', undefined, ERROR_CODES.codeLimit)
   }
   const last = sent[0]
   if (last) {

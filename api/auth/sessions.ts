@@ -1,6 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS } from '#domain/constants'
+import { can } from '#domain/access'
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, type Permission } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { sessions, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
@@ -78,12 +79,7 @@ export async function requireUser(deps: Deps, request: FastifyRequest, message?:
   return user
 }
 
-/** Admin has every permission; anyone else, the ones an administrator granted (DESIGN §4). */
-export const isAdmin = (user: SessionUser) => user.role === 'Admin'
-export const can = (user: SessionUser, permission: 'view' | 'add' | 'edit' | 'delete') =>
-  isAdmin(user) || user.permissions.includes(permission)
-
-export async function requirePermission(deps: Deps, request: FastifyRequest, permission: 'view' | 'add' | 'edit' | 'delete') {
+export async function requirePermission(deps: Deps, request: FastifyRequest, permission: Permission) {
   const user = await requireUser(deps, request)
   if (!can(user, permission)) throw forbidden()
   return user

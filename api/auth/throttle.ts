@@ -1,6 +1,10 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import type { Executor } from '#api/db/client'
+import type { FastifyRequest } from 'fastify'
+import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from '#domain/constants'
+import type { Db, Executor } from '#api/db/client'
 import { rateEvents } from '#api/db/schema'
+import type { Deps } from '#api/deps'
+import { HttpError } from '#api/http/errors'
 
 export interface Limit {
   key: string
@@ -11,7 +15,7 @@ export interface Limit {
  * Sliding-window counters kept as rows, so every API process sees the same counts (DESIGN §3).
  * Returns the seconds until the first exceeded limit frees a slot, or null when all are under.
  */
-export async function secondsUntilAllowed(db: Executor, limits: Limit[], now: Date, windowMs: number) {
+async function secondsUntilAllowed(db: Executor, limits: Limit[], now: Date, windowMs: number) {
   if (limits.length === 0) return null
   const since = new Date(now.getTime() - windowMs)
   const rows = await db
@@ -30,10 +34,39 @@ export async function secondsUntilAllowed(db: Executor, limits: Limit[], now: Da
   return wait
 }
 
-export async function recordEvents(db: Executor, keys: string[], now: Date, windowMs: number) {
-  await db.insert(rateEvents).values(keys.map((key) => ({ key, at: now })))
-  // Old rows of these keys are no longer counted: drop them so the table stays small.
-  await db.delete(rateEvents).where(and(inArray(rateEvents.key, keys), lt(rateEvents.at, new Date(now.getTime() - windowMs))))
+export type Reservation = { wait: number } | { wait: null; ids: string[] }
+
+/**
+ * Takes one slot under every limit, or none: the count and the taking are one step per key (an
+ * advisory lock on each key, taken in a fixed order), so however many requests race, no more than
+ * `max` hold a slot in a window. A slot counts until released (a success gives it back).
+ */
+export async function reserve(db: Db, limits: Limit[], now: Date, windowMs: number): Promise<Reservation> {
+  const keys = limits.map((limit) => limit.key).sort()
+  return db.transaction(async (tx) => {
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
+    const wait = await secondsUntilAllowed(tx, limits, now, windowMs)
+    if (wait !== null) return { wait }
+    const taken = await tx.insert(rateEvents).values(keys.map((key) => ({ key, at: now }))).returning({ id: rateEvents.id })
+    // Rows past the window no longer count: dropped so the table stays small.
+    await tx.delete(rateEvents).where(and(inArray(rateEvents.key, keys), lt(rateEvents.at, new Date(now.getTime() - windowMs))))
+    return { wait: null, ids: taken.map((row) => row.id) }
+  })
 }
 
+/** Gives a reservation's slots back. */
+export const release = (db: Executor, ids: string[]) => (ids.length ? db.delete(rateEvents).where(inArray(rateEvents.id, ids)) : Promise.resolve())
+
 export const clearEvents = (db: Executor, key: string) => db.delete(rateEvents).where(eq(rateEvents.key, key))
+
+/**
+ * One more sign-up, reset request or new draft from the request's address, or a 429 with waitTime:
+ * each mails someone or stores a row, so a client may make only so many an hour (issue 12).
+ */
+export async function throttleAddress(deps: Deps, request: FastifyRequest, what: 'signup' | 'forgot' | 'draft', now: Date) {
+  const max = deps.signupsPerAddressPerHour ?? DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR
+  const slot = await reserve(deps.db, [{ key: `${what}:ip:${request.ip}`, max }], now, ADDRESS_WINDOW_MS)
+  if (slot.wait === null) return
+  const minutes = Math.ceil(slot.wait / 60)
+  throw new HttpError(429, `Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
+}

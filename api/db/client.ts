@@ -119,8 +119,15 @@ function acquireLock(dir: string): () => void {
 function isAlive(pid: number) {
   try {
     process.kill(pid, 0)
-    return true
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+  // A killed process stays a zombie until its parent reaps it (about a second and a half after a
+  // SIGKILL under `npm start`): it answers signals, but holds nothing. Linux says so in /proc.
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return true
   }
 }

@@ -1,12 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { safeParse, type $ZodType, type output } from 'zod/v4/core'
+import type { ErrorCode } from '#domain/contracts/errors'
 
-/** A failure the client caused or may act on: answered as `{ error, waitTime? }` (DESIGN §5). */
+/** A failure the client caused or may act on: answered as `{ error, waitTime?, code? }` (DESIGN §5). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly waitTime?: number,
+    /** What a client branches on (domain/contracts/errors.ts), where one refusal leads elsewhere. */
+    readonly code?: ErrorCode,
   ) {
     super(message)
   }
@@ -16,6 +19,7 @@ export const badRequest = (message: string) => new HttpError(400, message)
 export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message)
 export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message)
 export const notFound = (message = 'Not found') => new HttpError(404, message)
+export const conflict = (message: string) => new HttpError(409, message)
 
 /** Parses a payload with its domain schema; the first problem becomes a 400 naming the field. */
 export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
@@ -34,7 +38,11 @@ export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> 
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send({ error: error.message, ...(error.waitTime !== undefined && { waitTime: error.waitTime }) })
+      return reply.status(error.status).send({
+        error: error.message,
+        ...(error.waitTime !== undefined && { waitTime: error.waitTime }),
+        ...(error.code !== undefined && { code: error.code }),
+      })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   forgotPasswordPayload,
@@ -11,6 +11,7 @@ import {
 import {
   LOGIN_MAX_FAILURES_PER_ADDRESS,
   LOGIN_MAX_FAILURES_PER_EMAIL,
+  ADMIN_ROLE,
   LOGIN_WINDOW_MS,
   OTP_PURPOSE_SIGNUP,
   PERMISSIONS,
@@ -18,20 +19,48 @@ import {
   RESET_TOKEN_TTL_MS,
 } from '#domain/constants'
 import { passwordResets, roles, users } from '#api/db/schema'
+import { ERROR_CODES } from '#domain/contracts/errors'
+import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
 import { HttpError, badRequest, parse } from '#api/http/errors'
 import { resetMail, verificationMail } from '#api/mail/messages'
 import { presentUser } from '#api/users/present'
 import { assertCanSend, consumeCode, issueCode } from '#api/auth/codes'
-import { hashPassword, verifyPassword } from '#api/auth/passwords'
+import { hashPassword, NO_PASSWORD, verifyPassword } from '#api/auth/passwords'
 import { endSession, revokeUserSessions, startSession } from '#api/auth/sessions'
-import { clearEvents, recordEvents, secondsUntilAllowed } from '#api/auth/throttle'
+import { clearEvents, release, reserve, throttleAddress } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
 import { access } from '#api/http/access'
 
 const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
 // Any fixed number: serialises sign-ups so that exactly one first account becomes the administrator.
 const SIGNUP_LOCK = 7_406_212
+
+/**
+ * Marks the address proven (a code or a reset link reached the mailbox). The first account to prove
+ * its mailbox administers the install (DESIGN §2): decided here, not at sign-up, so a sign-up alone,
+ * which anyone can make for any address, never makes an administrator. The caller holds the sign-up
+ * lock (lockSignups, its transaction's first step), so two first verifications cannot both win.
+ */
+async function proveMailbox(tx: Executor, userId: string, now: Date) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId))
+  if (user.emailVerifiedAt) return user
+  const [other] = await tx.select({ id: users.id }).from(users).where(isNotNull(users.emailVerifiedAt)).limit(1)
+  const [adminRole] = other ? [] : await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE))
+  const [verified] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: now, ...(other ? {} : { role: ADMIN_ROLE, roleId: adminRole?.id ?? null, permissions: [...PERMISSIONS] }) })
+    .where(eq(users.id, userId))
+    .returning()
+  return verified
+}
+
+/** Serialises sign-ups and proofs of a mailbox; taken first, before any row lock, so they never deadlock. */
+const lockSignups = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK})`)
+
+/** Marks every reset link of the account that is still usable as used. */
+const spendResets = (tx: Executor, userId: string, now: Date) =>
+  tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
 
 const findUser = (deps: Deps, email: string) =>
   deps.db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) })
@@ -44,32 +73,25 @@ const loginKeys = (email: string, request: FastifyRequest) => ({
 export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/signup', access('public'), async (request, reply) => {
     const { email, password } = parse(signupPayload, request.body)
-    const passwordHash = await hashPassword(password)
     const now = deps.now()
+    await throttleAddress(deps, request, 'signup', now)
+    const passwordHash = await hashPassword(password)
     const address = email.toLowerCase()
     const code = await deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK})`)
+      await lockSignups(tx)
       const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update')
       if (existing?.emailVerifiedAt) throw new HttpError(409, 'An account with this email already exists. Please log in.')
       if (existing) {
-        // Signing up again before verifying: the newest password counts, and a code is sent if allowed.
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, existing.id))
         await assertCanSend(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
+        // Signing up again before verifying never sets a password: the same one again only resends
+        // the code; a different one means two people claim the address, and only the mailbox can
+        // tell whose it is, so neither password is kept (the owner verifies, then sets one by reset).
+        if (!(await verifyPassword(existing.passwordHash, password))) {
+          await tx.update(users).set({ passwordHash: NO_PASSWORD }).where(eq(users.id, existing.id))
+        }
         return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
       }
-      const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users)
-      const first = count === 0
-      const [adminRole] = first ? await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, 'Admin')) : []
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: address,
-          passwordHash,
-          createdAt: now,
-          // The first account administers the install (DESIGN §2).
-          ...(first && { role: 'Admin', roleId: adminRole?.id ?? null, permissions: [...PERMISSIONS] }),
-        })
-        .returning()
+      const [user] = await tx.insert(users).values({ email: address, passwordHash, createdAt: now }).returning()
       return issueCode(tx, user.id, OTP_PURPOSE_SIGNUP, now)
     })
     await deps.mailer.send(verificationMail(address, code))
@@ -94,12 +116,13 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const { email, otp } = parse(verifyOtpPayload, request.body)
     const now = deps.now()
     const outcome = await deps.db.transaction(async (tx) => {
+      await lockSignups(tx)
       const [user] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).for('update')
       if (!user) throw new HttpError(404, 'User not found')
       if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
       const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
       if (refusal) return { refusal, user: null }
-      const [verified] = await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, user.id)).returning()
+      const verified = await proveMailbox(tx, user.id, now)
       if (verified.status === 'Active') {
         // Verifying signs in, so it rotates too: a session this browser had (another account's) ends.
         await endSession(deps, request, reply, tx)
@@ -115,7 +138,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const { email, password } = parse(loginPayload, request.body)
     const now = deps.now()
     const keys = loginKeys(email, request)
-    const wait = await secondsUntilAllowed(
+    // A slot is taken before the password is looked at, so a burst of parallel guesses gets no more
+    // evaluations than the limit; anything but a wrong password gives its slot back.
+    const slot = await reserve(
       deps.db,
       [
         { key: keys.email, max: LOGIN_MAX_FAILURES_PER_EMAIL },
@@ -124,18 +149,17 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       now,
       LOGIN_WINDOW_MS,
     )
-    if (wait !== null) {
-      const minutes = Math.ceil(wait / 60)
-      throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, wait)
+    if (slot.wait !== null) {
+      const minutes = Math.ceil(slot.wait / 60)
+      throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
     }
     const user = await findUser(deps, email)
     const matches = await verifyPassword(user?.passwordHash, password)
-    if (!user || !matches) {
-      await recordEvents(deps.db, [keys.email, keys.address], now, LOGIN_WINDOW_MS)
-      throw new HttpError(401, user ? 'Invalid email or password' : 'User not found')
-    }
+    if (!user) throw new HttpError(401, 'User not found', undefined, ERROR_CODES.userNotFound)
+    if (!matches) throw new HttpError(401, 'Invalid email or password')
+    await release(deps.db, slot.ids)
     // Only told once the password is right, so it reveals nothing to a guesser.
-    if (!user.emailVerifiedAt) throw new HttpError(401, 'Email not verified. Enter the code sent to your email.')
+    if (!user.emailVerifiedAt) throw new HttpError(401, 'Email not verified. Enter the code sent to your email.', undefined, ERROR_CODES.emailNotVerified)
     if (user.status !== 'Active') throw new HttpError(403, 'Your account is inactive. Please contact an administrator.')
     await clearEvents(deps.db, keys.email)
     // Rotation: whatever session the browser had is ended and a new token issued.
@@ -152,6 +176,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/forgot-password', access('public'), async (request) => {
     const { email } = parse(forgotPasswordPayload, request.body)
     const now = deps.now()
+    await throttleAddress(deps, request, 'forgot', now)
     const user = await findUser(deps, email)
     if (user && user.status === 'Active') {
       const token = newToken()
@@ -164,6 +189,8 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
           .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
           .limit(1)
         if (recent.length > 0) return false
+        // Only the newest link works: a link mailed earlier (and perhaps read by someone else) dies.
+        await spendResets(tx, user.id, now)
         await tx.insert(passwordResets).values({
           userId: user.id,
           tokenHash: hashToken(token),
@@ -185,6 +212,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const now = deps.now()
     const passwordHash = await hashPassword(newPassword)
     const done = await deps.db.transaction(async (tx) => {
+      await lockSignups(tx)
       // Marking it used in the same statement that checks it makes the token single-use under races.
       const [reset] = await tx
         .update(passwordResets)
@@ -192,11 +220,11 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
         .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
         .returning()
       if (!reset) return false
+      // Every other link of the account dies with the reset.
+      await spendResets(tx, reset.userId, now)
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId))
       // The link came to the mailbox, so it also proves the address.
-      await tx
-        .update(users)
-        .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
-        .where(eq(users.id, reset.userId))
+      await proveMailbox(tx, reset.userId, now)
       await revokeUserSessions(tx, reset.userId)
       return true
     })

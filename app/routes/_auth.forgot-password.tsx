@@ -5,15 +5,16 @@ import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '#domain/auth'
 import { Field, FormMessage } from '#app/components/forms'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 const FALLBACK = 'If the email exists, a reset link has been sent to your email.'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), { schema: forgotPasswordSchema })
+  const submission = parseWithSchema(await readForm(request), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
   const forgot = await api({ request, context }, '/auth/forgot-password', { method: 'POST', body: submission.value })
   if (!forgot.ok) return json({ result: submission.reply({ formErrors: [forgot.error.message] }), sent: null })

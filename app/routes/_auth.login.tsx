@@ -6,12 +6,13 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { loginFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { useDismissable } from '#app/lib/dismissable'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
-import { mentions } from '#app/lib/errors'
+import { ERROR_CODES } from '#domain/contracts/errors'
 import { safeRedirect } from '#app/lib/redirect'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Workforce Portal' }]
 
@@ -21,15 +22,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), { schema: loginFormSchema })
+  const submission = parseWithSchema(await readForm(request), { schema: loginFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: null })
   const { email, password, redirectTo } = submission.value
   const login = await api({ request, context }, '/auth/login', { method: 'POST', body: { email, password } })
   if (login.ok) return redirect(safeRedirect(redirectTo, '/'), { headers: login.headers })
-  if (login.error.status === 401 && mentions(login.error, 'email not verified')) {
+  if (login.error.code === ERROR_CODES.emailNotVerified) {
     return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
   }
-  if (login.error.status === 401 && mentions(login.error, 'user not found')) {
+  if (login.error.code === ERROR_CODES.userNotFound) {
     return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: email })
   }
   return json({ result: submission.reply({ formErrors: [login.error.message], hideFields: ['password'] }), userNotFound: null })

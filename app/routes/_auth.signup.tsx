@@ -5,9 +5,10 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { signupFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 // The spec gives the signup email field a minimum length of 6.
 const EMAIL_MIN_LENGTH = 6
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), { schema: signupFormSchema })
+  const submission = parseWithSchema(await readForm(request), { schema: signupFormSchema })
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) })
   const { email, password } = submission.value

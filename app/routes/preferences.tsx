@@ -1,13 +1,14 @@
 import { json, redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { readSidebar, sidebarCookie } from '#app/lib/cookies.server'
 import { safeRedirect } from '#app/lib/redirect'
+import { readForm } from '#app/lib/form.server'
 
 /**
  * Sidebar toggles. Kept in a cookie so the server renders the sidebar as the user left it, with or
  * without JavaScript. A plain form post comes back to the page it was sent from.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const state = await readSidebar(request)
   if (form.get('intent') === 'sidebar') state.collapsed = form.get('collapsed') === 'true'
   if (form.get('intent') === 'planning') state.planningOpen = form.get('open') === 'true'

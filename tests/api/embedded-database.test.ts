@@ -42,3 +42,21 @@ test('a lock left by a process that died is taken over', async () => {
   expect(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid))
   await database.close()
 })
+
+// Only Linux says through /proc that a process is a zombie; elsewhere a zombie's lock waits for the reaping.
+test.skipIf(process.platform !== 'linux')('a lock left by a process killed but not yet reaped (a zombie) is taken over at once', async () => {
+  // `sh` starts a short-lived child, then becomes `sleep`, which never reaps it: a zombie for 5 s.
+  const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 5'])
+  const pid = await new Promise<string>((resolve) => parent.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())))
+  try {
+    await expect.poll(() => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0], { timeout: 3000 }).toBe('Z')
+    // The zombie still answers signals, which is why a restart right after a crash used to be refused.
+    expect(() => process.kill(Number(pid), 0)).not.toThrow()
+    fs.writeFileSync(path.join(dataDir, 'db.lock'), pid)
+    const database = await openDatabase({ dataDir })
+    expect(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid))
+    await database.close()
+  } finally {
+    parent.kill()
+  }
+})

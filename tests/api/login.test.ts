@@ -29,10 +29,11 @@ describe('POST /auth/login', () => {
     expect((await login(api.client(), `  ${email.toUpperCase()} `, password)).status).toBe(200)
   })
 
-  test("an unknown account answers 401 containing 'user not found'", async () => {
+  test("an unknown account answers 401 containing 'user not found', with the code a screen branches on", async () => {
     const answer = await login(api.client(), uniqueEmail(), 'Secret1!')
     expectClientError(answer, 401)
     expect(answer.body.error).toMatch(/user not found/i)
+    expect(answer.body.code).toBe('user_not_found')
   })
 
   test("a wrong password answers 401 'Invalid email or password' and does not sign in", async () => {
@@ -50,10 +51,12 @@ describe('POST /auth/login', () => {
     const wrong = await login(api.client(), email, 'Wrong1!x')
     expectClientError(wrong, 401)
     expect(wrong.body.error).toBe('Invalid email or password')
+    expect(wrong.body).not.toHaveProperty('code')
     const client = api.client()
     const right = await login(client, email, 'Secret1!')
     expectClientError(right, 401)
     expect(right.body.error).toMatch(/email not verified/i)
+    expect(right.body.code).toBe('email_not_verified')
     expect(sessionToken(client)).toBeUndefined()
   })
 
@@ -173,5 +176,32 @@ describe('login throttling', () => {
     const address = api.client()
     for (let i = 0; i < 49; i++) await login(address, uniqueEmail('probe'), 'Wrong1!x')
     expect((await login(address, victim.email, victim.password)).status).toBe(200)
+  })
+})
+
+describe('login limits under a burst of parallel attempts (issue 12)', () => {
+  const tally = (answers: { status: number }[]) => ({
+    evaluated: answers.filter((answer) => answer.status === 401).length,
+    refused: answers.filter((answer) => answer.status === 429).length,
+  })
+
+  test('60 wrong logins at once for one email: exactly 10 passwords are evaluated, the other 50 answer 429', async () => {
+    const { email } = await signedUpUser(api)
+    const answers = await Promise.all(Array.from({ length: 60 }, () => login(api.client(), email, 'Wrong1!x')))
+    expect(tally(answers)).toEqual({ evaluated: 10, refused: 50 })
+  })
+
+  test('120 wrong logins at once from one address (each for its own email): exactly 50 are evaluated', async () => {
+    const address = api.client().forwardedFor
+    const answers = await Promise.all(Array.from({ length: 120 }, () => login(api.client(address), uniqueEmail('burst'), 'Wrong1!x')))
+    expect(tally(answers)).toEqual({ evaluated: 50, refused: 70 })
+  })
+
+  test('a right password gives its slot back: two bursts of 10 parallel logins of one account all succeed', async () => {
+    const user = await signedUpUser(api)
+    for (let burst = 0; burst < 2; burst++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => login(api.client(), user.email, user.password)))
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200))
+    }
   })
 })

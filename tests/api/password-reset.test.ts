@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { lastCode, lastResetToken, signedUpUser, startApi, uniqueEmail, type Api } from '../support/api-harness'
 import { expectClientError, landingUser, setStatus } from '../support/helpers'
@@ -146,5 +147,33 @@ describe('POST /auth/reset-password', () => {
     expect(lastCode(api, email)).toMatch(/^\d{6}$/)
     await reset(await requestReset(email))
     expect((await login(email, 'Newpass1!')).status).toBe(200)
+  })
+})
+
+describe('only the newest reset link works (issue 12)', () => {
+  test('a newer request kills the older link: A then B, A is refused, B works', async () => {
+    const { email } = await signedUpUser(api)
+    const a = await requestReset(email)
+    api.advance(61_000)
+    const b = await requestReset(email)
+    expect(b).not.toBe(a)
+    expectClientError(await reset(a, 'Alinkpass1!'), 400)
+    expect((await reset(b, 'Blinkpass1!')).status).toBe(200)
+    expect((await login(email, 'Blinkpass1!')).status).toBe(200)
+  })
+
+  test('a successful reset kills every other outstanding link of the account', async () => {
+    const { email, id } = await signedUpUser(api)
+    const a = await requestReset(email)
+    api.advance(61_000)
+    const b = await requestReset(email)
+    // Link A is revived by hand, as a link mailed just before B's request would be: the reset with B must still kill it.
+    await api.db.execute(sql`update password_resets set used_at = null where user_id = ${id}`)
+    expect((await reset(b, 'Bresetpass1!')).status).toBe(200)
+    const refused = await reset(a, 'Aresetpass1!')
+    expectClientError(refused, 400)
+    expect(refused.body.error).toBe('This reset link is invalid or has expired. Please request a new one.')
+    expect((await login(email, 'Bresetpass1!')).status).toBe(200)
+    expectClientError(await login(email, 'Aresetpass1!'), 401)
   })
 })

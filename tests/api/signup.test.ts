@@ -61,14 +61,14 @@ describe('POST /auth/signup', () => {
     expect((await api.client().post('/auth/login', { email: admin.email, password: admin.password })).status).toBe(200)
   })
 
-  test('signing up again before verifying: the newest password counts once verified', async () => {
+  test('signing up again before verifying with another password: neither password works once verified (issue 12)', async () => {
     const email = uniqueEmail()
     const client = api.client()
     await client.post('/auth/signup', { email, password: 'First1!x' })
     api.advance(61_000)
     expect((await client.post('/auth/signup', { email, password: 'Second2!' })).status).toBe(201)
     expect((await client.post('/auth/verify-otp', { email, otp: lastCode(api, email) })).status).toBe(200)
-    expect((await api.client().post('/auth/login', { email, password: 'Second2!' })).status).toBe(200)
+    expect((await api.client().post('/auth/login', { email, password: 'Second2!' })).status).toBe(401)
     expect((await api.client().post('/auth/login', { email, password: 'First1!x' })).status).toBe(401)
   })
 

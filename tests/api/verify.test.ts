@@ -162,6 +162,7 @@ describe('POST /auth/resend-otp', () => {
     const blocked = await client.post('/auth/resend-otp', { email, purpose: 'signup' })
     expect(blocked.status).toBe(429)
     expect(blocked.body.error).toMatch(/limit/)
+    expect(blocked.body.code).toBe('code_limit')
     expect(blocked.body).not.toHaveProperty('waitTime')
     expect(mailsTo(email)).toBe(5)
     // Still blocked one second before the first send leaves the hour; free once it has.

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -6,7 +6,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Client } from '../support/api-harness'
-import { untilHealthy } from '../support/processes'
+import { ensureBuilt, untilHealthy } from '../support/processes'
 
 /**
  * Crash safety (README "Durability"): writes go through the built API under concurrent load, the
@@ -22,10 +22,7 @@ const KILL_AFTER = 120
 let portTaken = false
 beforeAll(async () => {
   portTaken = await fetch(`http://127.0.0.1:${PORT}/healthz`).then(() => true, () => false)
-  if (!fs.existsSync(path.join(ROOT, 'build/server/api.js'))) {
-    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-    if (built.status !== 0) throw new Error('npm run build failed')
-  }
+  ensureBuilt()
 }, 240_000)
 
 function startApi(env: Record<string, string>): ChildProcess {

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOGIN_MAX_FAILURES_PER_EMAIL, RESEND_MAX_PER_HOUR } from '#domain/constants'
 import { Client } from '../support/api-harness'
-import { stopProcess, untilHealthy } from '../support/processes'
+import { ensureBuilt, stopProcess, untilHealthy } from '../support/processes'
 
 /**
  * DESIGN §3 and README "Scale-out": two API processes and two web processes, built as `npm start`
@@ -81,10 +81,7 @@ async function sql(query: string, values: unknown[] = []) {
 
 describe.skipIf(!base)('two API and two web processes on one PostgreSQL behave as one (needs DATABASE_URL: the embedded database is one process)', () => {
   beforeAll(async () => {
-    if (!['api.js', 'web.js'].every((file) => fs.existsSync(path.join(ROOT, 'build/server', file))) || !fs.existsSync(path.join(ROOT, 'build/index.js'))) {
-      const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' })
-      if (built.status !== 0) throw new Error('npm run build failed')
-    }
+    ensureBuilt()
     for (const port of [...API, ...WEB]) {
       const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false)
       if (taken) throw new Error(`port ${port} is taken by another process: this test would talk to it`)

@@ -8,14 +8,22 @@ import type { Mail, Mailer } from '#api/mail/mailer'
  * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
  * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
  */
-export async function startApi(options: { publicUrl?: string } = {}) {
+export async function startApi(options: { publicUrl?: string; trustProxy?: string; signupsPerAddressPerHour?: number } = {}) {
   const { database, drop } = await freshDatabase()
   await database.migrate()
   const clock = { now: new Date('2026-01-05T09:00:00Z') }
   const mails: Mail[] = []
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) }
   const publicUrl = options.publicUrl ?? 'http://portal.test'
-  const app = await buildApi({ db: database.db, mailer, now: () => clock.now, publicUrl, trustProxy: '127.0.0.1' })
+  const app = await buildApi({
+    db: database.db,
+    mailer,
+    now: () => clock.now,
+    publicUrl,
+    trustProxy: options.trustProxy ?? '127.0.0.1',
+    // Generous unless a test is about it: the suites sign many people up.
+    signupsPerAddressPerHour: options.signupsPerAddressPerHour ?? 10_000,
+  })
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     url: address,
@@ -41,7 +49,8 @@ export async function startApi(options: { publicUrl?: string } = {}) {
 let callers = 0
 export type Api = Awaited<ReturnType<typeof startApi>>
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** An empty database of a test's own, not migrated: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL
   if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} }
   const name = `test_${randomBytes(6).toString('hex')}`
@@ -92,7 +101,8 @@ export class Client {
     if (this.cookies.size) h.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     if (body !== undefined) {
       h['content-type'] ??= 'application/json'
-      init.body = typeof body === 'string' ? body : JSON.stringify(body)
+      // Bytes go as they are: a test may send what no JSON encoder writes (bytes that are not UTF-8).
+      init.body = typeof body === 'string' ? body : body instanceof Uint8Array ? (body as Uint8Array<ArrayBuffer>) : JSON.stringify(body)
     }
     const response = await fetch(this.base + path, init)
     for (const line of response.headers.getSetCookie()) {
