@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES } from './constants'
+import { storable } from './text'
 
 /** Labels of the profile form (access document §5); the required-fields message lists them. */
 export const profileLabels = {
@@ -51,10 +52,6 @@ export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
 // does a field of spaces only (else a blank name would pass the required-fields check).
 const blankToNull = (value: unknown): unknown => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
 const optionalOf = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToNull), z.nullable(schema))
-// PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input,
-// else the insert fails with a 500.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const storable = z.refine<string>((value) => !value.includes('\u0000') && !LONE_SURROGATE.test(value), 'Contains characters that cannot be saved')
 const text = (max = 200) => optionalOf(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), storable))
 const isoDate = optionalOf(z.iso.date('Enter a valid date'))
 const years = optionalOf(
@@ -158,7 +155,8 @@ export const profileFormSchema = z
 export const profileUpdateSchema = z.strictObject({
   personal: personalSchema,
   professional: professionalSchema,
-  financial: financialSchema,
+  /** Left out by a caller who may not see it (DESIGN §4): the stored details are kept. */
+  financial: z.optional(financialSchema),
   roleId: z.pipe(
     z.transform((value: unknown) => (value && typeof value === 'object' && '_id' in value ? (value as { _id: unknown })._id : blankToNull(value))),
     z.nullable(uuid),

@@ -1,16 +1,19 @@
 import * as z from 'zod/mini'
-import { PERMISSIONS } from './constants'
+import { DEFAULT_ACCOUNT_ROLE, PERMISSIONS, STARTER_ROLES } from './constants'
+import { nameChecks } from './text'
 
 export const roleMessages = {
   nameRequired: 'Role name is required',
   permissionRequired: 'At least one permission must be selected',
 } as const
+/** Ours, not the spec's: 'User' is what lists show, and the role filter matches, for a person with no role. */
+export const reservedRoleNameMessage = `"${DEFAULT_ACCOUNT_ROLE}" means no role: choose another name`
 
 const roleName = z.string({ error: roleMessages.nameRequired }).check(
-  z.trim(),
+  ...nameChecks('Role name', 60),
   z.minLength(1, roleMessages.nameRequired),
-  z.maxLength(60, 'Role name must be at most 60 characters'),
-  z.regex(/^[^\u0000-\u001f]*$/, 'Role name cannot contain control characters'),
+  // 'User' is what lists show, and the role filter matches, for a person with no role.
+  z.refine((name) => name.toLowerCase() !== DEFAULT_ACCOUNT_ROLE.toLowerCase(), reservedRoleNameMessage),
 )
 // A form sends one checkbox as a string and several as a list; JSON sends a list.
 const asList = (value: unknown) => (value == null || value === '' ? [] : Array.isArray(value) ? value : [value])
@@ -23,3 +26,13 @@ const permissions = z.pipe(
 export const roleCreateSchema = z.strictObject({ name: roleName, permissions })
 export const roleFormSchema = z.object({ name: roleName, permissions })
 export type RoleCreate = z.infer<typeof roleCreateSchema>
+
+/**
+ * User management's role filter (after 'All roles'): the spec's starter roles in its order, every
+ * role created since by name, and 'User' for people with no role.
+ */
+export function roleFilterOptions(roleNames: readonly string[]) {
+  const starters: readonly string[] = STARTER_ROLES
+  const created = roleNames.filter((name) => !starters.includes(name)).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
+  return [...STARTER_ROLES, ...created, DEFAULT_ACCOUNT_ROLE]
+}

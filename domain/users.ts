@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
-import { ACCOUNT_STATUSES, UUID_PATTERN } from './constants'
+import { ACCOUNT_STATUSES } from './constants'
+import { UUID_PATTERN } from './ids'
+import { storable } from './text'
 
 export const USER_LIST_LIMIT = 1000
 /** Rows per page of User management: a page a phone renders at once, whatever the staff count. */
@@ -10,8 +12,8 @@ export const userListQuerySchema = z.object({
   limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(USER_LIST_LIMIT, `limit must be at most ${USER_LIST_LIMIT}`))),
   /** Rows to skip: with limit, one page of the list; the answer's total counts every match. */
   offset: z.optional(z.coerce.number('offset must be a number').check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0'), z.maximum(1_000_000, 'offset must be at most 1000000'))),
-  q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'))),
-  role: z.optional(z.string().check(z.trim(), z.maxLength(60, 'role must be at most 60 characters'))),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'), storable)),
+  role: z.optional(z.string().check(z.trim(), z.maxLength(60, 'role must be at most 60 characters'), storable)),
   /** Only these accounts (comma-joined ids): a screen names several users in one call, not one call each. */
   ids: z.optional(
     z.pipe(

@@ -74,6 +74,30 @@ test.describe('reset password screen', () => {
     await expect(page).toHaveURL('/dashboard')
   })
 
+  test("with JavaScript, a change to either password field clears the error at once ('Passwords do not match' and the server's)", async ({ page }) => {
+    test.skip(isNoJs(), 'Without JavaScript the page changes only when the form is sent: the error goes with the next answer.')
+    const user = await createVerifiedUser()
+    const link = await mailedResetLink(user.email)
+    await page.goto(link)
+    await hydrated(page)
+    const mismatch = page.getByText('Passwords do not match', { exact: true })
+    for (const field of ['New password', 'Confirm new password']) {
+      await submitReset(page, NEW_PASSWORD, 'Other@pass2!')
+      await expect(mismatch).toBeVisible()
+      await page.getByLabel(field, { exact: true }).press('End')
+      await page.getByLabel(field, { exact: true }).pressSequentially('x')
+      await expect(mismatch).toBeHidden()
+      await expect(page.getByLabel('Confirm new password', { exact: true })).not.toHaveAttribute('aria-invalid', 'true')
+    }
+    // A refusal from the server (the link already used) clears the same way.
+    await resetThroughApi(link, NEW_PASSWORD)
+    await submitReset(page, 'Third@pass3!', 'Third@pass3!')
+    const refusal = page.getByRole('alert').filter({ hasText: 'This reset link is invalid or has expired. Please request a new one.' })
+    await expect(refusal).toBeVisible()
+    await page.getByLabel('Confirm new password', { exact: true }).pressSequentially('x')
+    await expect(refusal).toBeHidden()
+  })
+
   test('after a reset the old password no longer works and the link cannot be used twice', async ({ page }) => {
     const user = await createVerifiedUser()
     const link = await mailedResetLink(user.email)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { hydrated, isNoJs, signIn, signInWithForm } from './support/session'
+import { endSessionElsewhere, hydrated, isNoJs, signIn, signInWithForm } from './support/session'
 import { createVerifiedUser } from './support/users'
 
 const SECTIONS = ['Personal Details', 'Professional Details', 'Financial Details'] as const
@@ -51,6 +51,7 @@ const options = (page: Page, label: string) => page.getByLabel(label, { exact: t
 
 test.describe('personal details screen', () => {
   test('shows the title and three sections: Personal Details open, the others collapsed; a header click toggles', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
     await page.goto('/personal-details')
     await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible()
     await expect(section(page, 'Personal Details')).toHaveAttribute('open', '')
@@ -70,7 +71,16 @@ test.describe('personal details screen', () => {
     await expect(page.getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/dashboard')
   })
 
+  test('offers every role but Admin to someone who is not an administrator', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    await page.goto('/personal-details')
+    const roles = await options(page, 'Role *').allTextContents()
+    expect(roles).toEqual(expect.arrayContaining(['Developer', 'Engineer', 'PMO']))
+    expect(roles).not.toContain('Admin')
+  })
+
   test('offers the marital status, blood group and currency options, with INR by default', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
     await page.goto('/personal-details')
     await expect(options(page, 'Marital Status')).toHaveText(['Single', 'Married', 'Divorced', 'Widowed'])
     await expect(options(page, 'Blood Group')).toHaveText(['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'])
@@ -79,6 +89,7 @@ test.describe('personal details screen', () => {
   })
 
   test("a submit with missing fields lists them after 'Please fill the required fields: ' and opens all three sections", async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
     await page.goto('/personal-details')
     await hydrated(page)
     await page.getByLabel('Full Name *').fill('Asha Rao')
@@ -146,12 +157,23 @@ test.describe('personal details screen', () => {
     await expect(email).toBeDisabled()
   })
 
-  test("signed out: submit opens 'Login required'; Close closes it", async ({ page }) => {
+  test('signed out: a visit goes to /login remembering the page, and signing in comes back to it', async ({ page }) => {
+    const user = await createVerifiedUser()
     await page.goto('/personal-details')
-    await expect(page.getByText('You can fill in this form now; you will be asked to log in when you submit.')).toBeVisible()
-    await expect(page.getByLabel('Use a different personal email')).toHaveCount(0)
+    await expect(page).toHaveURL('/login?redirectTo=%2Fpersonal-details')
+    await hydrated(page)
+    await signInWithForm(page, user)
+    await expect(page).toHaveURL('/personal-details')
+    await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible()
+  })
+
+  test("a session that ends while the form is open: submit opens 'Login required' and keeps the form; Close closes it", async ({ page }) => {
+    const user = await createVerifiedUser()
+    await signIn(page, user)
+    await page.goto('/personal-details')
     await hydrated(page)
     await fillRequired(page)
+    await endSessionElsewhere(page)
     await page.getByRole('button', { name: 'Submit details' }).click()
     const dialog = page.getByRole('dialog', { name: 'Login required' })
     await expect(dialog).toBeVisible()
@@ -159,16 +181,19 @@ test.describe('personal details screen', () => {
     await expect(dialog.getByRole('link', { name: 'Go to login' })).toBeVisible()
     await dialog.getByRole('link', { name: 'Close' }).click()
     await expect(dialog).toBeHidden()
-    await expect(page).toHaveURL('/personal-details')
-    await expect(page.getByLabel('Full Name *')).toHaveValue(REQUIRED.name)
+    await expect(page).toHaveURL(/\/personal-details(\?login=required)?$/)
+    await expect(page.getByText('You can fill in this form now; you will be asked to log in when you submit.')).toBeVisible()
+    await expectRequiredValues(page)
   })
 
-  test("signed out: 'Go to login' and signing in come back to /personal-details with the typed values restored", async ({ page }) => {
+  test("a session that ends while the form is open: 'Go to login' and signing in come back with the typed values restored", async ({ page }) => {
     const user = await createVerifiedUser()
+    await signIn(page, user)
     await page.goto('/personal-details')
     await hydrated(page)
     await fillRequired(page)
     await page.getByLabel("Mother's Name").fill('Lata Rao')
+    await endSessionElsewhere(page)
     await page.getByRole('button', { name: 'Submit details' }).click()
     await page.getByRole('dialog', { name: 'Login required' }).getByRole('link', { name: 'Go to login' }).click()
     await expect(page).toHaveURL('/login?redirectTo=%2Fpersonal-details')

@@ -42,7 +42,7 @@ async function roleId(name: string) {
   return roles.find((role) => role.name === name)!._id
 }
 
-/** A new user who filled in their profile picking Developer (a pick that grants nothing). */
+/** A new user who filled in their profile picking Developer: their role, which grants nothing. */
 async function userWithProfile() {
   const account = await createVerifiedUser()
   const name = unique('History User')
@@ -84,20 +84,24 @@ async function openAsAdmin(page: Page) {
 }
 
 test.describe('Role History', () => {
-  test("after an administrator changes a user's role, a row shows User Name, Previous Role 'User', New Role, Updated By and Updated At", async ({ page }) => {
+  test("a person's own pick is a row by themselves; an administrator's change is a row by them, its Previous Role the role really held", async ({ page }) => {
+    const picked = new Date()
     const user = await userWithProfile()
+    const pickedBetween = [picked, new Date()] as const
     await openAsAdmin(page)
-    // Picking a role on one's own profile grants nothing and writes no history.
-    await expect(rowsOf(page, user.name)).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Role History')
+    await expect(page.getByRole('main').getByRole('columnheader')).toHaveText(['User Name', 'Previous Role', 'New Role', 'Updated By', 'Updated At'])
+    const own = rowsOf(page, user.name).getByRole('cell')
+    await expect(own).toHaveText([user.name, 'User', 'Developer', user.name, shownBetween(pickedBetween)])
 
     const change = await changeRole(user.id, 'Engineer')
     await page.reload()
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Role History')
-    await expect(page.getByRole('main').getByRole('columnheader')).toHaveText(['User Name', 'Previous Role', 'New Role', 'Updated By', 'Updated At'])
-    const cells = rowsOf(page, user.name).getByRole('cell')
+    const rows = rowsOf(page, user.name)
+    await expect(rows).toHaveCount(2)
+    const cells = rows.nth(0).getByRole('cell')
     await expect(cells).toHaveCount(5)
     await expect(cells.nth(0)).toHaveText(user.name)
-    await expect(cells.nth(1)).toHaveText('User')
+    await expect(cells.nth(1)).toHaveText('Developer')
     await expect(cells.nth(2)).toHaveText('Engineer')
     await expect(cells.nth(3)).toHaveText(change.by)
     await expect(cells.nth(4)).toHaveText(shownBetween(change.between))
@@ -109,11 +113,13 @@ test.describe('Role History', () => {
     await changeRole(user.id, 'PMO')
     await openAsAdmin(page)
     const rows = rowsOf(page, user.name)
-    await expect(rows).toHaveCount(2)
-    await expect(rows.nth(0).getByRole('cell').nth(1)).toHaveText('Engineer')
-    await expect(rows.nth(0).getByRole('cell').nth(2)).toHaveText('PMO')
-    await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText('User')
-    await expect(rows.nth(1).getByRole('cell').nth(2)).toHaveText('Engineer')
+    await expect(rows).toHaveCount(3)
+    const roles = async (index: number) => [await rows.nth(index).getByRole('cell').nth(1).textContent(), await rows.nth(index).getByRole('cell').nth(2).textContent()]
+    expect([await roles(0), await roles(1), await roles(2)]).toEqual([
+      ['Engineer', 'PMO'],
+      ['Developer', 'Engineer'],
+      ['User', 'Developer'],
+    ])
   })
 
   test("the 'Users' button goes to /users", async ({ page }) => {

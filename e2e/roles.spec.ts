@@ -1,7 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
 import { hydrated, isNoJs, signIn, withoutJavaScript } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { createEmployee, createVerifiedUser } from './support/users'
+import { adminSession } from './support/admin-api'
 
 const API = E2E_API_URL
 
@@ -89,6 +90,21 @@ async function openAsAdmin(page: Page, path = '/roles') {
   await hydrated(page)
 }
 
+/** Opens, as the administrator, the users dialog of a role at a location, after checking its count. */
+async function openUsersOf(page: Page, location: string, roleName: string, count: number) {
+  await openAsAdmin(page)
+  const row = roleRow(group(page, location), roleName)
+  await expect(row.locator('.count')).toHaveText(String(count))
+  await row.getByRole('link', { name: /View users/ }).click()
+  const dialog = page.getByRole('dialog', { name: `${location} • ${roleName} — Users (${count})` })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** A person's View, Add, Edit and Delete boxes in the users dialog, in that order. */
+const permissionBoxes = (dialog: Locator, name: string) =>
+  ['View', 'Add', 'Edit', 'Delete'].map((permission) => dialog.getByRole('checkbox', { name: `${permission} permission of ${name}` }))
+
 test.describe('Role & Permissions', () => {
   test('shows the title, subtitle, search box, Location and Role filters and the role list columns', async ({ page }) => {
     await openAsAdmin(page)
@@ -125,16 +141,10 @@ test.describe('Role & Permissions', () => {
     const first = await createHolder(role, location, 'Site Engineer')
     const second = await createHolder(role, location, 'Planner')
     const elsewhere = await createHolder(role, unique('Loc'))
-    await openAsAdmin(page)
-    const row = roleRow(group(page, location), role.name)
-    await expect(row.locator('.count')).toHaveText('2')
-    await row.getByRole('link', { name: /View users/ }).click()
-
-    const dialog = page.getByRole('dialog', { name: `${location} • ${role.name} — Users (2)` })
-    await expect(dialog).toBeVisible()
+    const dialog = await openUsersOf(page, location, role.name, 2)
     const search = dialog.getByRole('searchbox', { name: 'Search users' })
     await expect(search).toHaveAttribute('placeholder', 'Search users by name or email')
-    await expect(dialog.getByRole('columnheader')).toHaveText(['User', 'Email', 'Designation', 'View', 'Add', 'Delete'])
+    await expect(dialog.getByRole('columnheader')).toHaveText(['User', 'Email', 'Designation', 'View', 'Add', 'Edit', 'Delete'])
     await expect(dialog.getByRole('row')).toHaveCount(3)
     await expect(dialog.getByText(elsewhere.email)).toHaveCount(0)
     for (const holder of [first, second]) {
@@ -143,13 +153,12 @@ test.describe('Role & Permissions', () => {
       await expect(cells.nth(1)).toHaveText(holder.email)
       await expect(cells.nth(2)).toHaveText(holder.designation)
       // The holder has exactly the role's permissions: view and delete, not add.
-      const view = dialog.getByRole('checkbox', { name: `View permission of ${holder.name}` })
-      const add = dialog.getByRole('checkbox', { name: `Add permission of ${holder.name}` })
-      const remove = dialog.getByRole('checkbox', { name: `Delete permission of ${holder.name}` })
+      const [view, add, edit, remove] = permissionBoxes(dialog, holder.name)
       await expect(view).toBeChecked()
       await expect(add).not.toBeChecked()
+      await expect(edit).not.toBeChecked()
       await expect(remove).toBeChecked()
-      for (const box of [view, add, remove]) await expect(box).toBeDisabled()
+      for (const box of [view, add, edit, remove]) await expect(box).toBeDisabled()
     }
 
     await search.fill(second.email)
@@ -166,6 +175,27 @@ test.describe('Role & Permissions', () => {
 
     await dialog.getByRole('link', { name: 'Close' }).click()
     await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+
+  test("people are grouped and counted under the role on their profile: one who picked it holds nothing until an administrator confirms it", async ({ page }) => {
+    const role = await createRole(['view', 'add'])
+    const location = unique('Loc')
+    const picker = await createEmployee({ name: unique('Picker'), roleId: role._id, workLocation: location, designation: 'Trainee' })
+    const confirmed = await createEmployee({ name: unique('Confirmed'), roleId: role._id, workLocation: location, designation: 'Lead' })
+    const admin = await adminSession()
+    await admin.updateProfile(confirmed.id, {})
+    const dialog = await openUsersOf(page, location, role.name, 2)
+    for (const box of permissionBoxes(dialog, picker.name)) await expect(box).not.toBeChecked()
+    const [view, add, edit, remove] = permissionBoxes(dialog, confirmed.name)
+    await expect(view).toBeChecked()
+    await expect(add).toBeChecked()
+    await expect(edit).not.toBeChecked()
+    await expect(remove).not.toBeChecked()
+
+    // The Role filter with the created role, and the search, find the person who picked it.
+    await page.goto(`/roles?${new URLSearchParams({ role: role.name, q: picker.name })}`)
+    await expect(groupHeadings(page)).toHaveText([location])
+    await expect(roleRow(group(page, location), role.name).locator('.count')).toHaveText('1')
   })
 
   test("a role nobody holds is listed with 0 users and its 'View users' disabled", async ({ page }) => {
@@ -283,14 +313,19 @@ test.describe('Role & Permissions', () => {
       expect((await allRoles()).find((role) => role.name === name)?.permissions).toEqual(['view', 'edit'])
     })
 
-    test("a name already taken shows the server's message and keeps the dialog open", async ({ page }) => {
+    test("a name already taken, in any case or in look-alike letters, shows the server's message and keeps the dialog open", async ({ page }) => {
       const dialog = await openAddRole(page)
-      await dialog.getByRole('textbox', { name: 'Role Name' }).fill('PMO')
-      await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
-      await dialog.getByRole('button', { name: 'Save Role' }).click()
-      await expect(dialog.getByRole('alert').filter({ hasText: 'A role named "PMO" already exists' })).toBeVisible()
-      await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveValue('PMO')
-      expect((await allRoles()).filter((role) => role.name === 'PMO')).toHaveLength(1)
+      // PMO as it is, in lower case, and in Cyrillic capitals that look the same.
+      for (const twin of ['PMO', 'pmo', '\u0420\u041c\u041e']) {
+        await dialog.getByRole('textbox', { name: 'Role Name' }).fill(twin)
+        await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
+        await dialog.getByRole('button', { name: 'Save Role' }).click()
+        await expect(dialog.getByRole('alert').filter({ hasText: `A role named "${twin}" already exists` })).toBeVisible()
+        await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveValue(twin)
+      }
+      const roles = await allRoles()
+      expect(roles.filter((role) => role.name === 'PMO')).toHaveLength(1)
+      expect(roles.filter((role) => role.name === 'pmo' || role.name === '\u0420\u041c\u041e')).toHaveLength(0)
     })
 
     test('Cancel closes the dialog without saving', async ({ page }) => {

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminSession } from './support/admin-api'
+import { adminApi, adminSession } from './support/admin-api'
 import { hydrated, landingOf, signIn } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { createEmployee, createVerifiedUser } from './support/users'
 
 const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 /** The value shown beside a term, inside the named section (or anywhere on the page). */
@@ -107,17 +107,37 @@ test.describe('user profile', () => {
   })
 
   test("a refused save shows 'Failed to update profile' with the server's message", async ({ page }) => {
-    const target = await userWithProfile()
-    // PMO may edit profiles, but only an administrator may hand out the Admin role.
+    // The target picked a role carrying delete; a PMO (view, add, edit) saving their profile would confirm it.
+    const admin = await adminApi()
+    const remover = await admin<{ _id: string }>('/roles', { method: 'POST', body: { name: `Remover ${token()}`, permissions: ['view', 'delete'] } })
+    const target = await createEmployee({ name: `Rita Remover ${token()}`, roleId: remover._id })
     const editor = await createVerifiedUser()
-    await target.admin.updateProfile(await target.admin.userIdOf(editor.email), { roleId: await target.admin.roleIdOf('PMO') })
+    const session = await adminSession()
+    await session.updateProfile(await session.userIdOf(editor.email), { roleId: await session.roleIdOf('PMO') })
     await signIn(page, editor)
     await page.goto(`/users/${target.id}/profile?edit=1`)
     await hydrated(page)
-    await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Admin' })
+    await page.getByLabel('Phone Number').fill('+91 90000 22222')
     await page.getByRole('button', { name: 'Save Changes' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to update profile' })).toContainText('Only an administrator')
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to update profile' })).toContainText('You cannot grant the delete permission, which you do not hold.')
     await expect(page).toHaveURL(`/users/${target.id}/profile?edit=1`)
+  })
+
+  test('the Role select offers Admin only to an administrator, and to an editor only the roles they may grant', async ({ page }) => {
+    const target = await userWithProfile()
+    const editor = await createVerifiedUser()
+    await target.admin.updateProfile(await target.admin.userIdOf(editor.email), { roleId: await target.admin.roleIdOf('PMO') })
+    const roleOptions = () => page.getByLabel('Role', { exact: true }).locator('option:not([value=""])')
+
+    await signIn(page, editor)
+    await page.goto(`/users/${target.id}/profile?edit=1`)
+    const offered = await roleOptions().allTextContents()
+    expect(offered).toEqual(expect.arrayContaining(['Developer', 'Engineer', 'PMO']))
+    expect(offered).not.toContain('Admin')
+
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${target.id}/profile?edit=1`)
+    expect(await roleOptions().allTextContents()).toEqual(expect.arrayContaining(['Admin', 'Developer', 'Engineer', 'PMO']))
   })
 
   test("an unknown user shows 'User not found' with a back button to /users", async ({ page }) => {
@@ -168,5 +188,24 @@ test.describe('user profile access', () => {
     await page.goto(`/users/${other.id}/profile?edit=1`)
     await hydrated(page)
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  })
+
+  test("the date of birth is the person's and the administrators' only: someone with view or edit sees the phone, not the birth date", async ({ page }) => {
+    const other = await userWithProfile()
+    const editor = await createVerifiedUser()
+    await other.admin.updateProfile(await other.admin.userIdOf(editor.email), { roleId: await other.admin.roleIdOf('PMO') })
+    await signIn(page, editor)
+    await page.goto(`/users/${other.id}/profile`)
+    await expect(page.getByRole('heading', { name: other.name })).toBeVisible()
+    await expect(detail(page, 'Phone', 'Contact information')).toHaveText('+91 98765 43210')
+    await expect(page.getByText('Date of Birth', { exact: true })).toHaveCount(0)
+    await expect(page.getByText('4/12/1990')).toHaveCount(0)
+    await page.goto(`/users/${other.id}/profile?edit=1`)
+    await expect(page.getByLabel('Phone Number')).toBeVisible()
+    await expect(page.getByLabel(/Date of Birth/)).toHaveCount(0)
+
+    await signIn(page, E2E_ADMIN)
+    await page.goto(`/users/${other.id}/profile`)
+    await expect(detail(page, 'Date of Birth', 'Personal details')).toHaveText('4/12/1990')
   })
 })

@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
-import { formatDate } from '../domain/export'
+import { formatDate } from '../domain/dates'
 import { USERS_PAGE_SIZE } from '../domain/users'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminSession } from './support/admin-api'
+import { adminApi, adminSession } from './support/admin-api'
 import { hydrated, isNoJs, signIn } from './support/session'
-import { createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
+import { createEmployee, createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' })
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email })
@@ -55,13 +55,15 @@ test.describe('user management screen', () => {
     await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', `/users/export?${new URLSearchParams({ q: user.email })}`)
   })
 
-  test('the role filter offers All roles, Developer, Engineer, PMO, Admin and narrows the list', async ({ page }) => {
+  test('the role filter offers All roles, Developer, Engineer, PMO, Admin, every role created since and User, and narrows the list', async ({ page }) => {
     const admin = await adminSession()
     const user = await createVerifiedUser()
     await admin.updateProfile(await admin.userIdOf(user.email), { roleId: await admin.roleIdOf('PMO') })
     await page.goto(`/users?${new URLSearchParams({ q: user.email })}`)
     await hydrated(page)
-    await expect(roleFilter(page).locator('option')).toHaveText(['All roles', 'Developer', 'Engineer', 'PMO', 'Admin'])
+    const offered = await roleFilter(page).locator('option').allTextContents()
+    expect(offered.slice(0, 5)).toEqual(['All roles', 'Developer', 'Engineer', 'PMO', 'Admin'])
+    expect(offered.at(-1)).toBe('User')
     await expect(roleFilter(page)).toHaveValue('')
     await expect(rowOf(page, user.email)).toContainText('PMO')
     // The Apply button is there for the browser without JavaScript; with it a change applies at once.
@@ -76,6 +78,26 @@ test.describe('user management screen', () => {
     await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', `/users/export?${new URLSearchParams({ q: user.email, role: 'PMO' })}`)
     await filterByRole(page, 'All roles')
     await expect(rowOf(page, user.email)).toBeVisible()
+  })
+
+  test("a role picked on one's own profile shows in the Role column; a created role and User (no role) filter the list", async ({ page }) => {
+    const admin = await adminApi()
+    const tag = token()
+    const role = await admin<{ _id: string; name: string }>('/roles', { method: 'POST', body: { name: `Surveyor-${tag}`, permissions: ['view'] } })
+    const picker = await createEmployee({ name: `Pat Picker ${tag}`, roleId: role._id })
+    const bare = await createVerifiedUser(uniqueEmail(`bare-${tag}`))
+    await page.goto(`/users?${new URLSearchParams({ q: tag })}`)
+    await hydrated(page)
+    await expect(table(page).locator('tbody tr')).toHaveCount(2)
+    await expect(rowOf(page, picker.email).locator('td:not(.cell-actions)').nth(3)).toHaveText(role.name)
+    await expect(rowOf(page, bare.email).locator('td:not(.cell-actions)').nth(3)).toHaveText('User')
+
+    await filterByRole(page, role.name)
+    await expect(table(page).locator('tbody tr')).toHaveCount(1)
+    await expect(rowOf(page, picker.email)).toBeVisible()
+    await filterByRole(page, 'User')
+    await expect(table(page).locator('tbody tr')).toHaveCount(1)
+    await expect(rowOf(page, bare.email)).toBeVisible()
   })
 
   test('view modes Table, Board and List switch the layout and keep the search and role', async ({ page }) => {

@@ -22,9 +22,13 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   emailVerifiedAt: at('email_verified_at'),
   status: text('status').$type<AccountStatus>().notNull().default('Active'),
-  /** The account's role name ('Admin' or 'User' unless an administrator assigned another role). */
+  /**
+   * The person's one role (DESIGN §4), picked on their profile or set by someone with `edit`: its
+   * name is kept beside its id ('User' when none), as role history keeps it, for lists and filters.
+   */
   role: text('role').notNull().default('User'),
   roleId: uuid('role_id').references(() => roles.id, { onDelete: 'set null' }),
+  /** Individual: picking a role grants nothing; someone allowed to grant sets them to a role's list. */
   permissions: text('permissions').array().$type<Permission[]>().notNull().default(sql`'{}'::text[]`),
   fullName: text('full_name'),
   createdAt: at('created_at').notNull(),
@@ -34,8 +38,6 @@ type Sections = Pick<ProfileSubmission, 'personal' | 'professional' | 'financial
 
 export const profiles = pgTable('profiles', {
   userId: uuid('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
-  /** The job role picked on the profile form: used for planning, grants nothing (DESIGN §4). */
-  jobRoleId: uuid('job_role_id').references(() => roles.id, { onDelete: 'set null' }),
   personal: jsonb('personal').$type<Sections['personal']>().notNull(),
   professional: jsonb('professional').$type<Sections['professional']>().notNull(),
   financial: jsonb('financial').$type<Sections['financial']>().notNull(),
@@ -88,7 +90,7 @@ export const profileDrafts = pgTable('profile_drafts', {
 })
 
 
-/** Every change of a user's role by an administrator. Names are copied so history outlives renames. */
+/** Every change of a person's role, by themselves or by an editor. Names are copied so history outlives renames. */
 export const roleHistories = pgTable('role_histories', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { profiles, roles, users } from '#api/db/schema'
+import { isUuid } from '#domain/ids'
 import { personalSchema, professionalSchema, financialSchema, type ProfileSubmission } from '#domain/profile'
-import { badRequest } from '#api/http/errors'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (value: string) => UUID.test(value)
 
 // A user with no profile yet reads as one with every field empty.
 const empty = {
@@ -14,38 +12,44 @@ const empty = {
   financial: financialSchema.parse({}),
 }
 
-/** The profile as GET /form/profile/{id} answers it; null when the user does not exist. */
-export async function readProfile(db: Executor, userId: string) {
+/**
+ * The profile as GET /form/profile/{id} answers it; null when the user does not exist. Financial
+ * details and the date of birth are the person's and the administrators' only (DESIGN §4): left
+ * out unless `withPrivate`.
+ */
+export async function readProfile(db: Executor, userId: string, { withPrivate }: { withPrivate: boolean }) {
+  const profile = await readWholeProfile(db, userId)
+  if (!profile || withPrivate) return profile
+  const { financial: _financial, personal: { dob: _dob, ...personal }, ...rest } = profile
+  return { ...rest, personal }
+}
+
+/** The whole stored profile, for the API's own use. */
+export async function readWholeProfile(db: Executor, userId: string) {
   if (!isUuid(userId)) return null
   const [row] = await db
     .select({ user: users, profile: profiles, role: { _id: roles.id, name: roles.name } })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(roles, eq(roles.id, profiles.jobRoleId))
+    .leftJoin(roles, eq(roles.id, users.roleId))
     .where(eq(users.id, userId))
   if (!row) return null
   return {
     status: row.user.status,
     roleId: row.role?._id ? row.role : null,
     personal: { ...empty.personal, ...row.profile?.personal, name: row.profile?.personal.name ?? row.user.fullName },
-    professional: { ...empty.professional, ...row.profile?.professional },
+    // The role name is the person's one role as it is now (DESIGN §4), not a copy kept in the profile.
+    professional: { ...empty.professional, ...row.profile?.professional, role: row.role?.name ?? null },
     financial: { ...empty.financial, ...row.profile?.financial },
   }
 }
 
-/** Writes the three sections and the job role; the role's name is taken from the database. */
-export async function writeProfile(tx: Executor, userId: string, data: Omit<ProfileSubmission, 'roleId'> & { roleId: string | null }, now: Date) {
-  let roleName: string | null = null
-  if (data.roleId) {
-    const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, data.roleId))
-    if (!role) throw badRequest('roleId: Choose a role from the list')
-    roleName = role.name
-  }
+/** Writes the three sections; the role is the account's and is set by setRole (#api/users/assign-role). */
+export async function writeProfile(tx: Executor, userId: string, data: Omit<ProfileSubmission, 'roleId'>, now: Date) {
   const values = {
     userId,
-    jobRoleId: data.roleId,
     personal: data.personal,
-    professional: { ...data.professional, role: roleName },
+    professional: { ...data.professional, role: null },
     financial: data.financial,
     updatedAt: now,
   }

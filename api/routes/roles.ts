@@ -1,12 +1,17 @@
+import type { Role, RoleHistory, RoleWithUsers } from '#domain/contracts/roles'
 import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { roleCreateSchema } from '#domain/roles'
+import { grantRefusal } from '#domain/access'
+import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
+import { reservedRoleNameMessage, roleCreateSchema } from '#domain/roles'
 import { profiles, roleHistories, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { HttpError, parse } from '#api/http/errors'
+import { badRequest, forbidden, HttpError, parse } from '#api/http/errors'
+import { requireUser } from '#api/auth/sessions'
 import { access } from '#api/http/access'
+import { nameIsFree, sameName } from '#api/names'
 
-export const presentRole = (role: typeof roles.$inferSelect) => ({
+export const presentRole = (role: typeof roles.$inferSelect): Role => ({
   _id: role.id,
   name: role.name,
   permissions: role.permissions,
@@ -22,13 +27,23 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   app.post('/roles', access('add'), async (request, reply) => {
+    const actor = await requireUser(deps, request)
     const { name, permissions } = parse(roleCreateSchema, request.body)
-    const [created] = await deps.db
-      .insert(roles)
-      .values({ name, permissions: [...new Set(permissions)], createdAt: deps.now() })
-      .onConflictDoNothing()
-      .returning()
-    if (!created) throw new HttpError(409, `A role named "${name}" already exists`)
+    // No one grants what they do not hold: a role is a grant waiting to be given.
+    const refusal = grantRefusal(actor, { name, permissions })
+    if (refusal) throw forbidden(refusal)
+    // 'User' is no role's name, in whatever letters it is written.
+    if (sameName(name, DEFAULT_ACCOUNT_ROLE)) throw badRequest(`name: ${reservedRoleNameMessage}`)
+    const taken = () => new HttpError(409, `A role named "${name}" already exists`)
+    const [created] = await deps.db.transaction(async (tx) => {
+      if (!(await nameIsFree(tx, 'role', name, () => tx.select({ id: roles.id, name: roles.name }).from(roles)))) throw taken()
+      return tx
+        .insert(roles)
+        .values({ name, permissions: [...new Set(permissions)], createdAt: deps.now() })
+        .onConflictDoNothing()
+        .returning()
+    })
+    if (!created) throw taken()
     return reply.status(201).send(presentRole(created))
   })
 
@@ -44,7 +59,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
         .orderBy(asc(sql`lower(coalesce(${users.fullName}, ${users.email}))`)),
     ])
     return {
-      roles: roleRows.map((role) => ({
+      roles: roleRows.map((role): RoleWithUsers => ({
         ...presentRole(role),
         users: holders
           .filter((row) => row.user.roleId === role.id)
@@ -69,7 +84,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
       .orderBy(desc(roleHistories.updatedAt), desc(roleHistories.id))
       .limit(1000)
     return {
-      histories: rows.map(({ history, fullName, email }) => ({
+      histories: rows.map(({ history, fullName, email }): RoleHistory => ({
         _id: history.id,
         user: { _id: history.userId, fullName: fullName ?? email },
         initialRole: { name: history.initialRoleName },

@@ -1,41 +1,69 @@
-import { eq } from 'drizzle-orm'
-import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
+import { and, eq, ne, sql } from 'drizzle-orm'
+import { ADMIN_ONLY, grantRefusal, isAdmin } from '#domain/access'
+import { ADMIN_ROLE, DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roleHistories, roles, users } from '#api/db/schema'
-import { forbidden } from '#api/http/errors'
-import { isAdmin, type SessionUser } from '#api/auth/sessions'
+import { badRequest, forbidden, HttpError } from '#api/http/errors'
+import type { SessionUser } from '#api/auth/sessions'
 
-interface Assignment {
+interface RoleChange {
   actor: SessionUser
+  /** The person's account row, read under a row lock by the caller. */
   target: typeof users.$inferSelect
-  /** The new role, or null for none (an ordinary user). */
+  /** The role on the submitted profile, or null for none ('User'). */
   roleId: string | null
   now: Date
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item))
+
 /**
- * Gives the target the role and exactly that role's permissions, and records it in the role
- * history, inside the caller's transaction. Only an administrator makes or unmakes an administrator.
+ * Sets a person's one role (DESIGN §4), inside the caller's transaction:
+ * - their own pick changes the role and grants nothing; nobody picks Admin for themselves;
+ * - someone else (with `edit`) setting or confirming it makes the person's permissions the role's,
+ *   and may only grant what they hold themselves; only an administrator gives or takes Admin;
+ * - every change of role writes a role-history row; the install always keeps an administrator.
  */
-export async function assignRole(tx: Executor, { actor, target, roleId, now }: Assignment) {
+export async function setRole(tx: Executor, { actor, target, roleId, now }: RoleChange) {
   const [role] = roleId ? await tx.select().from(roles).where(eq(roles.id, roleId)) : []
-  const newName = role?.name ?? DEFAULT_ACCOUNT_ROLE
-  if ((newName === 'Admin' || target.role === 'Admin') && !isAdmin(actor)) {
-    throw forbidden('Only an administrator can give or take away the Admin role.')
+  if (roleId && !role) throw badRequest('roleId: Choose a role from the list')
+  const grant = { name: role?.name ?? DEFAULT_ACCOUNT_ROLE, permissions: role?.permissions ?? [] }
+  const changed = grant.name !== target.role || (role?.id ?? null) !== target.roleId
+  const own = actor.id === target.id
+
+  if (changed && (grant.name === ADMIN_ROLE || isAdmin(target)) && !isAdmin(actor)) throw forbidden(ADMIN_ONLY)
+  const permissions = own ? target.permissions : grant.permissions
+  // Confirming a role someone picked grants its permissions too, so it is checked like a change.
+  if (!own && (changed || !sameList(permissions, target.permissions))) {
+    const refusal = grantRefusal(actor, grant)
+    if (refusal) throw forbidden(refusal)
   }
-  if (newName === target.role && (role?.id ?? null) === target.roleId) return
-  await tx
-    .update(users)
-    .set({ role: newName, roleId: role?.id ?? null, permissions: role?.permissions ?? [] })
-    .where(eq(users.id, target.id))
+  if (changed && isAdmin(target) && !(await anotherAdministrator(tx, target.id))) {
+    throw new HttpError(409, 'At least one administrator must remain: give the Admin role to someone else first.')
+  }
+  if (!changed && sameList(permissions, target.permissions)) return
+
+  await tx.update(users).set({ role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] }).where(eq(users.id, target.id))
+  if (!changed) return
+  // The actor's name as it is now: one's own profile submission may have just set it.
+  const [editor] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, actor.id))
   await tx.insert(roleHistories).values({
     userId: target.id,
     initialRoleId: target.roleId,
     initialRoleName: target.role,
     newRoleId: role?.id ?? null,
-    newRoleName: newName,
+    newRoleName: grant.name,
     updatedById: actor.id,
-    updatedByName: actor.fullName ?? actor.email,
+    updatedByName: editor?.fullName ?? editor?.email ?? actor.email,
     updatedAt: now,
   })
+}
+
+async function anotherAdministrator(tx: Executor, besides: string) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, ADMIN_ROLE), eq(users.status, 'Active'), ne(users.id, besides), sql`${users.emailVerifiedAt} is not null`))
+    .limit(1)
+  return Boolean(row)
 }

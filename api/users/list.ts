@@ -1,6 +1,8 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { profiles, users } from '#api/db/schema'
+import type { ListedUser } from '#domain/contracts/users'
+import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import { USER_LIST_LIMIT, type UserListQuery } from '#domain/users'
 import { presentUser } from './present'
 
@@ -8,7 +10,7 @@ const professional = (key: string) => sql<string | null>`${profiles.professional
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
 
 /** The user as the administration screens list it: the account plus the profile's work fields. */
-function presentListed(row: { user: typeof users.$inferSelect; professional: (typeof profiles.$inferSelect)['professional'] | null }) {
+function presentListed(row: { user: typeof users.$inferSelect; professional: (typeof profiles.$inferSelect)['professional'] | null }): ListedUser {
   const work = row.professional
   return {
     ...presentUser(row.user),
@@ -16,14 +18,14 @@ function presentListed(row: { user: typeof users.$inferSelect; professional: (ty
       permissions: row.user.permissions,
       professional: {
         employId: work?.employId ?? null,
-        role: work?.role ?? null,
+        // The person's one role (DESIGN §4), not a copy kept in the profile.
+        role: row.user.role === DEFAULT_ACCOUNT_ROLE ? null : row.user.role,
         workLocation: work?.workLocation ?? null,
         designation: work?.designation ?? null,
       },
     },
   }
 }
-export type ListedUser = ReturnType<typeof presentListed>
 
 /**
  * One bounded query, whatever the number of users: search and role filter run in the database, and

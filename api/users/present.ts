@@ -1,9 +1,10 @@
+import type { User } from '#domain/contracts/users'
 import type { users } from '#api/db/schema'
 
 type UserRow = typeof users.$inferSelect
 
 /** The user as every call answers it: the spec's field names, never the password hash. */
-export const presentUser = (user: UserRow) => ({
+export const presentUser = (user: UserRow): User => ({
   _id: user.id,
   email: user.email,
   fullName: user.fullName,
@@ -13,4 +14,3 @@ export const presentUser = (user: UserRow) => ({
   emailVerified: user.emailVerifiedAt !== null,
   createdAt: user.createdAt.toISOString(),
 })
-export type PresentedUser = ReturnType<typeof presentUser>

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
-import type { ListedUser } from '#api/users/list'
+import type { ListedUser } from '#domain/contracts/users'
 import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
-import { api } from './api.server'
+import { api } from './api/http.server'
 
 export type { ListedUser }
 

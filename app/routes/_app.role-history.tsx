@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { requirePermission } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]

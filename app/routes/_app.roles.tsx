@@ -7,10 +7,12 @@ import { compareLocations, groupByLocation, locationOf } from '#domain/work-loca
 import { ChoiceSelect, ErrorList, Field, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
-import { can, requirePermission } from '#app/lib/session.server'
+import { api } from '#app/lib/api/http.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
 import { parseWithSchema } from '#app/lib/validation'
+import { readForm } from '#app/lib/form.server'
 
 export const meta: MetaFunction = () => [{ title: `Role & Permissions · ${PRODUCT_NAME}` }]
 
@@ -79,7 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   await requirePermission(args, 'add')
-  const submission = parseWithSchema(await args.request.formData(), { schema: roleFormSchema })
+  const submission = parseWithSchema(await readForm(args.request), { schema: roleFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() })
   const created = await api(args, '/roles', { method: 'POST', body: submission.value })
   if (!created.ok) return json({ result: submission.reply({ formErrors: [created.error.message] }) })
@@ -240,9 +242,11 @@ function UsersModal({ title, users, closeTo }: { title: string; users: Holder[];
               <th scope="col">User</th>
               <th scope="col">Email</th>
               <th scope="col">Designation</th>
-              <th scope="col">View</th>
-              <th scope="col">Add</th>
-              <th scope="col">Delete</th>
+              {PERMISSIONS.map((permission) => (
+                <th key={permission} scope="col">
+                  {label(permission)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -251,7 +255,8 @@ function UsersModal({ title, users, closeTo }: { title: string; users: Holder[];
                 <td>{holder.fullName ?? holder.email}</td>
                 <td>{holder.email}</td>
                 <td>{holder.designation ?? 'Not provided'}</td>
-                {(['view', 'add', 'delete'] as const).map((permission) => (
+                {/* Each person's own list: a role picked on one's profile grants nothing until confirmed. */}
+                {PERMISSIONS.map((permission) => (
                   <td key={permission}>
                     <input
                       type="checkbox"

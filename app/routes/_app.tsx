@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
 import { Sidebar } from '#app/components/sidebar'
 import { readSidebar } from '#app/lib/cookies.server'
-import { can, requireUser } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requireUser } from '#app/lib/session.server'
 
 /** The protected area: signed-in users only (others go to /login and come back after). */
 export async function loader(args: LoaderFunctionArgs) {

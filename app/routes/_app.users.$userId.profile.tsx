@@ -4,24 +4,26 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, DEFAULT_CURRENCY, PRODUCT_NAME, type AccountStatus, type Permission } from '#domain/constants'
-import { formatDate } from '#domain/export'
+import { can, isAdmin, offeredRoles } from '#domain/access'
 import { personalSchema, professionalSchema, profileUpdateSchema, type ProfileUpdate } from '#domain/profile'
 import { usernameOf } from '#domain/users'
 import { FamilyFields } from '#app/components/family-fields'
 import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE, type ApiError } from '#app/lib/errors'
-import { can, requirePermission, requireUser } from '#app/lib/session.server'
+import { api } from '#app/lib/api/http.server'
+import { messageOr, type ApiError } from '#app/lib/errors'
+import { requirePermission, requireUser } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
 import type { ListedUser } from '#app/lib/users.server'
 import { parseWithSchema } from '#app/lib/validation'
+import { readForm } from '#app/lib/form.server'
+import { NOT_PROVIDED, shown, shownDate } from '#app/lib/display'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
 export const meta: MetaFunction = () => [{ title: `User profile · ${PRODUCT_NAME}` }]
 
 type Role = { _id: string; name: string }
-/** GET /form/profile/{id}: the sections, the account's status and the job role. */
+/** GET /form/profile/{id}: the sections, the account's status and the person's role. */
 type StoredProfile = Omit<ProfileUpdate, 'roleId' | 'status'> & { status: AccountStatus; roleId: Role | null }
 
 /**
@@ -45,13 +47,10 @@ const profileEditSchema = z.object({
   status: profileUpdateSchema.shape.status,
 })
 
-const NOT_PROVIDED = 'Not provided'
 const LOAD_FAILED = 'Failed to load user profile'
 const SAVE_FAILED = 'Failed to update profile'
 
 const profilePath = (userId: string) => `/users/${encodeURIComponent(userId)}/profile`
-/** Administration document §8: the server's message, else the fallback. */
-const messageOr = (error: ApiError, fallback: string) => (error.message && error.message !== FALLBACK_MESSAGE ? error.message : fallback)
 /** 'Failed to update profile', with the server's reason when it gave one. */
 const failure = (error: ApiError) => {
   const reason = messageOr(error, '')
@@ -90,7 +89,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [account, profile, roles] = await Promise.all([
     api<ListedUser>(args, `/users/${id}`),
     api<StoredProfile>(args, `/form/profile/${id}`),
-    editing ? api<{ roles: Role[] }>(args, '/roles') : null,
+    editing ? api<{ roles: (Role & { permissions: string[] })[] }>(args, '/roles') : null,
   ])
   if (!account.ok) {
     const notFound = account.error.status === 404
@@ -100,22 +99,26 @@ export async function loader(args: LoaderFunctionArgs) {
     )
   }
   const user = account.data
+  const stored = profile.ok ? profile.data : emptyProfile(user)
+  const offered = roles?.ok ? offeredRoles(roles.data.roles, me, { own, currentId: stored.roleId?._id ?? null }) : []
   return json({
     state: 'ready' as const,
     canViewUsers,
     own,
     editing,
     canEdit: own || can(me, 'edit'),
+    // Financial details and the date of birth: the person's and the administrators' only (DESIGN §4).
+    seesPrivate: own || isAdmin(me),
     user: { _id: user._id, email: user.email, fullName: user.fullName, status: user.status },
-    profile: profile.ok ? profile.data : emptyProfile(user),
-    roles: roles?.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
+    profile: stored,
+    roles: offered.map(({ _id, name }) => ({ _id, name })),
   })
 }
 
 export async function action(args: ActionFunctionArgs) {
   const userId = args.params.userId ?? ''
   const { own } = await authorize(args, true)
-  const submission = parseWithSchema(await args.request.formData(), { schema: profileEditSchema })
+  const submission = parseWithSchema(await readForm(args.request), { schema: profileEditSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() })
   const current = await api<StoredProfile>(args, `/form/profile/${encodeURIComponent(userId)}`)
   if (!current.ok) return json({ result: submission.reply({ formErrors: [failure(current.error)] }) })
@@ -138,8 +141,6 @@ export async function action(args: ActionFunctionArgs) {
 const asFormValues = (source: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value == null ? '' : String(value)]))
 
-const shown = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? NOT_PROVIDED : String(value))
-const shownDate = (value: string | null | undefined) => formatDate(value) ?? NOT_PROVIDED
 
 export default function UserProfile() {
   const data = useLoaderData<typeof loader>()
@@ -229,7 +230,7 @@ function ContactInformation() {
 }
 
 function ViewProfile({ backLink }: { backLink: ReactNode }) {
-  const { user, profile, canEdit } = useReady()
+  const { user, profile, canEdit, seesPrivate } = useReady()
   const { personal, professional } = profile
   const toolbar = (
     <>
@@ -257,7 +258,7 @@ function ViewProfile({ backLink }: { backLink: ReactNode }) {
           <ProfileSection title="Personal details">
             <dl className="details">
               <Detail term="Full Name">{shown(personal.name)}</Detail>
-              <Detail term="Date of Birth">{shownDate(personal.dob)}</Detail>
+              {seesPrivate ? <Detail term="Date of Birth">{shownDate(personal.dob)}</Detail> : null}
               <Detail term="Phone Number">{shown(personal.phone)}</Detail>
               <Detail term="Personal Email">{shown(personal.email)}</Detail>
               <Detail term="Qualification">{shown(personal.qualification)}</Detail>
@@ -288,7 +289,7 @@ function ViewProfile({ backLink }: { backLink: ReactNode }) {
 }
 
 function EditProfile({ backLink }: { backLink: ReactNode }) {
-  const { user, profile, roles, own } = useReady()
+  const { user, profile, roles, own, seesPrivate } = useReady()
   const actionData = useActionData<typeof action>()
   const submitting = useSubmitting()
   const [form, fields] = useForm<z.input<typeof profileEditSchema>>({
@@ -352,7 +353,7 @@ function EditProfile({ backLink }: { backLink: ReactNode }) {
           <ProfileSection title="Personal details">
             <div className="grid">
               <Field label="Full Name" meta={personal.name} inputProps={{ autoComplete: 'off' }} />
-              <Field label="Date of Birth" meta={personal.dob} type="date" />
+              {seesPrivate ? <Field label="Date of Birth" meta={personal.dob} type="date" /> : null}
               <Field label="Phone Number" meta={personal.phone} type="tel" />
               <Field label="Personal Email" meta={personal.email} type="email" />
               <Field label="Qualification" meta={personal.qualification} />

@@ -1,12 +1,15 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
-import { DEFAULT_ACCOUNT_ROLE, PRODUCT_NAME, STARTER_ROLES } from '#domain/constants'
+import { DEFAULT_ACCOUNT_ROLE, PRODUCT_NAME } from '#domain/constants'
+import { roleFilterOptions } from '#domain/roles'
 import { USERS_PAGE_SIZE } from '#domain/users'
-import { formatDate } from '#domain/export'
+import { formatDate } from '#domain/dates'
 import { ActionsMenu } from '#app/components/actions-menu'
+import { api } from '#app/lib/api/http.server'
 import { useHydrated } from '#app/lib/hydrated'
 import { requirePermission } from '#app/lib/session.server'
 import { fetchUsers, userFilters, type ListedUser } from '#app/lib/users.server'
+import { shown } from '#app/lib/display'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
@@ -15,7 +18,6 @@ export const meta: MetaFunction = () => [{ title: `User management · ${PRODUCT_
 const VIEWS = { table: 'Table', board: 'Board', list: 'List' } as const
 type View = keyof typeof VIEWS
 const isView = (value: string | null): value is View => value !== null && Object.hasOwn(VIEWS, value)
-const NOT_PROVIDED = 'Not provided'
 
 /** What a row, card or list item shows: role and status with the spec's defaults, dates formatted. */
 const rowOf = (user: ListedUser) => ({
@@ -38,7 +40,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const view = params.get('view')
   // Anything but a page number (or one past any list) reads as the first page.
   const page = Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1), 20_000)
-  const result = await fetchUsers(args, filters, page)
+  const [result, roles] = await Promise.all([fetchUsers(args, filters, page), api<{ roles: { name: string }[] }>(args, '/roles')])
   return json({
     ...filters,
     view: isView(view) ? view : 'table',
@@ -47,6 +49,7 @@ export async function loader(args: LoaderFunctionArgs) {
     // Administration document §8: a failed load shows an empty list.
     users: result.ok ? result.data.users.map(rowOf) : [],
     total: result.ok ? result.data.total : 0,
+    roleOptions: roleFilterOptions(roles.ok ? roles.data.roles.map((role) => role.name) : []),
   })
 }
 
@@ -74,7 +77,7 @@ function exportHref({ q, role }: PageState) {
 }
 
 export default function UserManagement() {
-  const { users, total, ...state } = useLoaderData<typeof loader>()
+  const { users, total, roleOptions, ...state } = useLoaderData<typeof loader>()
   const { q, role, view, filtersHidden } = state
   const navigation = useNavigation()
   const submit = useSubmit()
@@ -138,7 +141,7 @@ export default function UserManagement() {
               onChange={(event) => submit(event.currentTarget.form)}
             >
               <option value="">All roles</option>
-              {STARTER_ROLES.map((name) => (
+              {roleOptions.map((name) => (
                 <option key={name} value={name}>
                   {name}
                 </option>
@@ -197,7 +200,6 @@ function Pages({ state, shown, total }: { state: PageState; shown: number; total
   )
 }
 
-const shown = (value: string | null | undefined) => value || NOT_PROVIDED
 
 function RowActions({ user }: { user: Row }) {
   return (

@@ -7,9 +7,9 @@ import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
 import { FormMessage, PasswordField } from '#app/components/forms'
-import { api } from '#app/lib/api.server'
-import { useDismissable } from '#app/lib/dismissable'
+import { api } from '#app/lib/api/http.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 const FALLBACK = 'Password reset successful. Please log in.'
 const hideFields = ['password', 'confirmPassword']
@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await request.formData(), { schema: resetPasswordFormSchema })
+  const submission = parseWithSchema(await readForm(request), { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
   const { token, password } = submission.value
   const reset = await api({ request, context }, '/auth/reset-password', { method: 'POST', body: { token, newPassword: password } })
@@ -40,10 +40,15 @@ export default function ResetPassword() {
     defaultValue: { token },
     constraint: getZodConstraint(resetPasswordFormSchema),
     onValidate: ({ formData }) => parseWithSchema(formData, { schema: resetPasswordFormSchema }),
-    shouldRevalidate: 'onInput',
+    // Checked on submit only: any change to either password field clears every error at once
+    // (access document §5) instead of checking the half-typed value again.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onSubmit',
   })
-  // The error clears when either password field changes.
-  const [edited, setEdited] = useDismissable(actionData)
+  const shownErrors = [form.errors, fields.password.errors, fields.confirmPassword.errors].some((errors) => errors?.length)
+  const clearErrors = () => {
+    if (shownErrors) form.update({ validated: false })
+  }
   const done = actionData?.done
   useEffect(() => {
     if (!done) return
@@ -64,12 +69,12 @@ export default function ResetPassword() {
           </noscript>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} onChange={setEdited}>
+        <Form method="post" {...getFormProps(form)} onInput={clearErrors}>
           <input type="hidden" name="token" value={token} />
           <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
           <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
           <FormMessage id={form.errorId} tone="error">
-            {tokenError ?? (edited ? null : form.errors?.[0])}
+            {tokenError ?? form.errors?.[0]}
           </FormMessage>
           <button type="submit" className="button primary wide" disabled={submitting || !token}>
             {submitting ? 'Resetting...' : 'Reset password'}

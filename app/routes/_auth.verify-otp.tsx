@@ -5,10 +5,11 @@ import { messages, otpSchema, verifyOtpFormSchema } from '#domain/auth'
 import { COUNTDOWN_TICK_MS, OTP_PURPOSE_SIGNUP } from '#domain/constants'
 import { ErrorList, FormMessage } from '#app/components/forms'
 import { OtpInput } from '#app/components/otp-input'
-import { api, mergeHeaders } from '#app/lib/api.server'
+import { api, mergeHeaders } from '#app/lib/api/http.server'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
-import { mentions } from '#app/lib/errors'
+import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
 
@@ -22,13 +23,13 @@ type Result =
   | { intent: 'resend'; message?: string; error?: string; waitTime?: number; blocked?: boolean }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readForm(request)
   const email = String(form.get('email') ?? '')
   if (form.get('intent') === 'resend') {
     const resend = await api({ request, context }, '/auth/resend-otp', { method: 'POST', body: { email, purpose: OTP_PURPOSE_SIGNUP } })
     if (resend.ok) return json<Result>({ intent: 'resend', message: String(resend.data.message ?? '') })
     const { message, waitTime } = resend.error
-    return json<Result>({ intent: 'resend', error: message, waitTime, blocked: mentions(resend.error, 'limit') })
+    return json<Result>({ intent: 'resend', error: message, waitTime, blocked: resend.error.code === ERROR_CODES.codeLimit })
   }
   const parsed = verifyOtpFormSchema.safeParse({ email, otp: form.getAll('otp').join('') })
   if (!parsed.success) {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { SESSION_COOKIE } from '#domain/constants'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 
 /** Signs out whether or not the API call succeeds: the cookie is cleared here too. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,23 +1,25 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { parseWithSchema } from '#app/lib/validation'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { CURRENCIES, DEFAULT_CURRENCY, PRODUCT_NAME } from '#domain/constants'
+import { offeredRoles } from '#domain/access'
+import { CURRENCIES, DEFAULT_ACCOUNT_ROLE, DEFAULT_CURRENCY, PRODUCT_NAME } from '#domain/constants'
 import { profileFormSchema, type ProfileDraft } from '#domain/profile'
 import { FamilyFields } from '#app/components/family-fields'
 import { Field, FormMessage, SelectField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
-import { api, mergeHeaders } from '#app/lib/api.server'
+import { api, mergeHeaders } from '#app/lib/api/http.server'
 import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
-import { getLanding } from '#app/lib/session.server'
+import { getLanding, loginRedirect } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Profile · ${PRODUCT_NAME}` }]
 
-type Role = { _id: string; name: string }
+type Role = { _id: string; name: string; permissions: string[] }
 type Values = Required<Pick<ProfileDraft, 'personal' | 'professional' | 'financial'>> & { roleId: string }
 type Section = 'personal' | 'professional' | 'financial'
 
@@ -29,8 +31,9 @@ function asFormValues(source: Record<string, unknown> | null | undefined) {
 }
 
 /**
- * Open to the signed-out too: the spec describes this screen for them (fill now, log in on
- * submit). What they typed is kept as a server-side draft when submit asks them to sign in.
+ * For the signed-in (the route table), like every protected screen. Its signed-out parts serve a
+ * session that ends while the form is open: a submit then keeps the form as a draft and asks for a
+ * login, so a signed-out visitor holding such a draft still sees the form, with that dialog.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const [landing, roles, draft] = await Promise.all([
@@ -40,6 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
   ])
   const user = landing.user
   const saved = draft.ok && draft.data.draft
+  if (!user && !saved) throw loginRedirect(args.request)
   let values: Values
   if (saved) {
     values = { personal: saved.personal ?? {}, professional: saved.professional ?? {}, financial: saved.financial ?? {}, roleId: saved.selectedRoleId ?? '' }
@@ -55,31 +59,33 @@ export async function loader(args: LoaderFunctionArgs) {
   }
   values.financial.currency ||= DEFAULT_CURRENCY
   const personalEmail = values.personal.email
+  const me = user ?? { role: DEFAULT_ACCOUNT_ROLE, permissions: [] }
   return json({
     user: user ? { email: user.email } : null,
-    roles: roles.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
+    roles: roles.ok ? offeredRoles(roles.data.roles, me, { own: true, currentId: null }).map(({ _id, name }) => ({ _id, name })) : [],
     values,
     differentEmail: Boolean(user && personalEmail && personalEmail !== user.email),
+    loginRequired: !user && new URL(args.request.url).searchParams.get('login') === 'required',
   })
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData()
+  const formData = await readForm(args.request)
   const submission = parseWithSchema(formData, { schema: profileFormSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply(), loginRequired: false, saved: null })
+  if (submission.status !== 'success') return json({ result: submission.reply(), saved: null })
   const { useDifferentEmail, ...profile } = submission.value
   const landing = await getLanding(args)
   if (landing.user && !useDifferentEmail) profile.personal.email = landing.user.email
   const submit = await api(args, '/form/submit', { method: 'POST', body: profile })
   if (submit.ok) {
-    return json({ result: submission.reply(), loginRequired: false, saved: String(submit.data.message || 'Profile saved') }, { headers: submit.headers })
+    return json({ result: submission.reply(), saved: String(submit.data.message || 'Profile saved') }, { headers: submit.headers })
   }
   if (submit.error.status === 401) {
-    // Kept as typed, so nothing is lost while the user signs in.
+    // Kept as typed, so nothing is lost while the user signs in; the page then reads it back.
     const draft = await api(args, '/form/draft', { method: 'PUT', body: draftOf(formData) })
-    return json({ result: submission.reply(), loginRequired: true, saved: null }, { headers: mergeHeaders(draft.headers) })
+    if (draft.ok) return redirect('/personal-details?login=required', { headers: mergeHeaders(draft.headers) })
   }
-  return json({ result: submission.reply({ formErrors: [submit.error.message] }), loginRequired: false, saved: null })
+  return json({ result: submission.reply({ formErrors: [submit.error.message] }), saved: null })
 }
 
 function draftOf(formData: FormData): ProfileDraft {
@@ -94,7 +100,8 @@ function draftOf(formData: FormData): ProfileDraft {
 }
 
 export default function PersonalDetails() {
-  const { user, roles, values, differentEmail } = useLoaderData<typeof loader>()
+  const loaderData = useLoaderData<typeof loader>()
+  const { user, roles, values, differentEmail } = loaderData
   const actionData = useActionData<typeof action>()
   const submitting = useSubmitting('/personal-details')
   const hydrated = useHydrated()
@@ -116,7 +123,7 @@ export default function PersonalDetails() {
   useEffect(() => {
     if (failed) setOpen({ personal: true, professional: true, financial: true })
   }, [failed, form.errors])
-  const [loginModalClosed, closeLoginModal] = useDismissable(actionData)
+  const [loginModalClosed, closeLoginModal] = useDismissable(loaderData)
   const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
   const isOpen = (section: Section) => open[section] || (!hydrated && failed)
 
@@ -214,7 +221,7 @@ export default function PersonalDetails() {
           </div>
         </Form>
       </section>
-      {actionData?.loginRequired && !loginModalClosed ? (
+      {loaderData.loginRequired && !loginModalClosed ? (
         <Modal title="Login required" onClose={closeLoginModal}>
           <p>Please log in to submit your details. Your form is saved as draft.</p>
           <div className="actions">

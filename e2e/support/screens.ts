@@ -1,13 +1,13 @@
 import { expect } from '@playwright/test'
 import { adminApi } from './admin-api'
 
-/** Every screen open to everyone, with the query strings that show another state of it. */
-export const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc', '/personal-details']
+/** Every screen open to everyone, with the query strings that show another state of it (/personal-details is for the signed-in). */
+export const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc']
 
 /** Every signed-in screen as the administrator sees it (all of them). */
 export const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters']
 
-type Ref = { _id: string; name: string }
+import type { Ref } from '#domain/contracts/common'
 type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
 type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; roleClusters: { roleId: Ref; clusters: { clusterId: Ref[] }[] }[] }
 

@@ -42,6 +42,14 @@ export async function openUserNotFound(page: Page) {
   return dialog
 }
 
+/** Ends this page's session on the server (as a logout in another tab would), leaving the browser's cookie behind. */
+export async function endSessionElsewhere(page: Page) {
+  const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')
+  const response = await fetch(`${API}/auth/logout`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })
+  expect(response.ok).toBe(true)
+  expect((await landingOf(page)).user).toBeNull()
+}
+
 /** What GET /landing answers for this page's session (the dashboard shows it). */
 export async function landingOf(page: Page): Promise<{ message: string; user: { _id: string; email: string } | null }> {
   const cookie = (await page.context().cookies()).map(({ name, value }) => `${name}=${value}`).join('; ')

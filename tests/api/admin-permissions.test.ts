@@ -62,6 +62,8 @@ beforeAll(async () => {
   const [developer] = await api.db.select().from(roles).where(eq(roles.name, 'Developer'))
   expect((await target.client.post('/form/submit', profilePayload(developer.id))).status).toBe(200)
   targetProfile = (await admin.client.get<Profile>(`/form/profile/${target.id}`)).body
+  // The administrator confirms the role the target picked: they now hold its permissions.
+  expect((await admin.client.put(`/form/profile/${target.id}`, targetProfile)).status).toBe(200)
   // Something for the role-history listing to show.
   const [engineer] = await api.db.select().from(roles).where(eq(roles.name, 'Engineer'))
   const someone = await signedUpUser(api)
@@ -110,17 +112,18 @@ const CALL: Record<CallName, { make: (client: Client, persona: Persona) => Promi
       } else {
         expect(saved).not.toBe(`Set by ${persona}`)
       }
-      // Sending the role back unchanged grants nothing, whoever sends it.
+      // Sending the role back unchanged grants nothing more, whoever sends it.
       const [row] = await api.db.select().from(users).where(eq(users.id, target.id))
-      expect(row).toMatchObject({ role: 'User', roleId: null, permissions: [], status: 'Active' })
+      expect(row).toMatchObject({ role: 'Developer', roleId: targetProfile.roleId?._id, permissions: ['view'], status: 'Active' })
     },
   },
   'POST /roles': {
-    make: (client, persona) => client.post('/roles', { name: `Matrix ${persona}`, permissions: ['view'] }),
+    // A permission every persona allowed to create holds (no one grants what they do not hold).
+    make: (client, persona) => client.post('/roles', { name: `Matrix ${persona}`, permissions: ['add'] }),
     check: async (answer, persona, allowed) => {
       const created = await roleNamed(`Matrix ${persona}`)
       if (allowed) {
-        expect(answer.body).toEqual({ _id: created.id, name: `Matrix ${persona}`, permissions: ['view'] })
+        expect(answer.body).toEqual({ _id: created.id, name: `Matrix ${persona}`, permissions: ['add'] })
       } else {
         expect(created).toBeUndefined()
       }
@@ -195,7 +198,7 @@ describe('one user and another (IDOR)', () => {
   test('an ordinary user reads their own user record and profile: 200', async () => {
     const record = await ordinary.client.get(`/users/${ordinary.id}`)
     expect(record.status).toBe(200)
-    expect(record.body).toMatchObject({ _id: ordinary.id, email: ordinary.email, fullName: 'Ordinary Person', role: 'User', status: 'Active' })
+    expect(record.body).toMatchObject({ _id: ordinary.id, email: ordinary.email, fullName: 'Ordinary Person', role: 'Developer', permissions: [], status: 'Active' })
     const profile = await ordinary.client.get<Profile>(`/form/profile/${ordinary.id}`)
     expect(profile.status).toBe(200)
     expect(profile.body.personal.name).toBe('Ordinary Person')
@@ -223,14 +226,15 @@ describe('one user and another (IDOR)', () => {
     expect((await self.client.get('/landing')).body.user).not.toBeNull()
   })
 
-  test("picking 'Admin' on one's own profile grants nothing: still role User, no permissions, still refused", async () => {
+  test("nobody picks 'Admin' on their own profile: 403 with the reason, and nothing of the request is saved", async () => {
     const adminRole = await roleNamed('Admin')
     const mine = (await ordinary.client.get<Profile>(`/form/profile/${ordinary.id}`)).body
-    const answer = await ordinary.client.put<Profile>(`/form/profile/${ordinary.id}`, { ...mine, roleId: adminRole.id })
-    expect(answer.status).toBe(200)
-    expect(answer.body.roleId).toEqual({ _id: adminRole.id, name: 'Admin' })
+    const answer = await ordinary.client.put(`/form/profile/${ordinary.id}`, { ...mine, roleId: adminRole.id, personal: { ...mine.personal, phone: '+91 33333 33333' } })
+    expectClientError(answer, 403)
+    expect(answer.body.error).toBe('Only an administrator can give or take away the Admin role.')
+    expect((await ordinary.client.get<Profile>(`/form/profile/${ordinary.id}`)).body).toEqual(mine)
     const [row] = await api.db.select().from(users).where(eq(users.id, ordinary.id))
-    expect(row).toMatchObject({ role: 'User', roleId: null, permissions: [] })
+    expect(row).toMatchObject({ role: 'Developer', permissions: [] })
     expectClientError(await ordinary.client.get('/users'), 403)
     expectClientError(await ordinary.client.get(`/form/profile/${other.id}`), 403)
   })

@@ -27,11 +27,11 @@ beforeAll(async () => {
   api = await startApi()
   admin = await signedUpUser(api)
   // The administrator's own profile gives the name the role history shows as "Updated By".
-  expect((await admin.client.post('/form/submit', profilePayload(await roleId('PMO'), { personal: { name: 'Ada Admin' } }))).status).toBe(200)
+  expect((await admin.client.post('/form/submit', profilePayload(await roleId('Admin'), { personal: { name: 'Ada Admin' } }))).status).toBe(200)
 })
 afterAll(() => api?.close())
 
-/** A user with a saved profile, given a role by the administrator. */
+/** A user with a saved profile (where they picked Developer), then given a role by the administrator. */
 async function holder(name: string, role: string | null, professional: Record<string, unknown> = {}) {
   const user = await signedUpUser(api)
   expect((await user.client.post('/form/submit', profilePayload(await roleId('Developer'), { personal: { name }, professional }))).status).toBe(200)
@@ -148,6 +148,7 @@ describe('GET /roles/with-users', () => {
   let amara: Signed
   let bilal: Signed
   let chen: Signed
+  let picked: Signed
   let nobody: Signed
   beforeAll(async () => {
     expect((await admin.client.post('/roles', { name: 'Site Supervisor', permissions: ['view', 'add'] })).status).toBe(201)
@@ -156,7 +157,8 @@ describe('GET /roles/with-users', () => {
     bilal = await holder('bilal Khan', 'Site Supervisor', { designation: 'Supervisor', workLocation: 'Site' })
     amara = await holder('Amara Obi', 'Site Supervisor', { designation: 'Senior Supervisor', workLocation: 'Hyderabad Plant' })
     chen = await holder('Chen Wei', 'Engineer', { designation: 'Engineer II', workLocation: 'Head Office' })
-    nobody = await holder('No Role', null)
+    picked = await holder('Pia Picked', null, { designation: 'Trainee', workLocation: 'Site' })
+    nobody = await signedUpUser(api)
   })
 
   const withUsers = async () => {
@@ -191,12 +193,17 @@ describe('GET /roles/with-users', () => {
     expect(listed.find((r) => r.name === 'Empty Role')!.users).toEqual([])
   })
 
-  test('a user without a role is under no role; the job role picked on the profile places no one', async () => {
-    const everyone = (await withUsers()).flatMap((r) => r.users.map((u) => u._id))
+  test('a person is under the role they picked themselves, holding nothing until someone confirms it; one with no role is under none', async () => {
+    const listed = await withUsers()
+    const everyone = listed.flatMap((r) => r.users.map((u) => u._id))
     expect(everyone).not.toContain(nobody.id)
-    // Everyone here picked Developer on their own form; only the administrator's choice counts.
-    expect((await withUsers()).find((r) => r.name === 'Developer')!.users).toEqual([])
+    expect(listed.find((r) => r.name === 'Developer')!.users).toEqual([
+      { _id: picked.id, fullName: 'Pia Picked', email: picked.email, status: 'Active', permissions: [], designation: 'Trainee', workLocation: 'Site' },
+    ])
     expect(new Set(everyone).size).toBe(everyone.length)
+    // Confirmed by the administrator: the same place, now with the role's permissions.
+    await giveRole(picked.id, 'Developer')
+    expect((await withUsers()).find((r) => r.name === 'Developer')!.users.map((u) => [u._id, u.permissions])).toEqual([[picked.id, ['view']]])
   })
 
   test('a user whose role changes moves to the new role; a deactivated holder is shown as Inactive', async () => {
@@ -246,7 +253,7 @@ describe('GET /api/role-histories', () => {
       {
         _id: expect.any(String),
         user: { _id: ops.id, fullName: 'Omar Sy' },
-        initialRole: { name: 'User' },
+        initialRole: { name: 'Developer' },
         newRole: { name: 'PMO' },
         updatedBy: { fullName: 'Ada Admin' },
         updatedAt: new Date(start + 24 * 3600_000 + 3600_000).toISOString(),
@@ -254,7 +261,7 @@ describe('GET /api/role-histories', () => {
       {
         _id: expect.any(String),
         user: { _id: dev.id, fullName: 'Devi Prasad' },
-        initialRole: { name: 'User' },
+        initialRole: { name: 'Developer' },
         newRole: { name: 'Engineer' },
         updatedBy: { fullName: 'Ada Admin' },
         updatedAt: new Date(start + 24 * 3600_000).toISOString(),
@@ -264,8 +271,10 @@ describe('GET /api/role-histories', () => {
 
   test('the whole list is ordered newest first', async () => {
     const { histories } = (await admin.client.get<{ histories: History[] }>('/api/role-histories')).body
-    // Four changes of the with-users block, three of the test above.
-    expect(histories).toHaveLength(7)
+    // The with-users block: four own picks of Developer and four changes by the administrator (a
+    // confirmation of the role held is no change); two own picks and three changes for the test above.
+    expect(histories).toHaveLength(13)
+    expect(histories.filter((h) => h.updatedBy.fullName !== 'Ada Admin').map((h) => h.newRole.name)).toEqual(Array(6).fill('Developer'))
     const times = histories.map((h) => Date.parse(h.updatedAt))
     expect(times).toEqual([...times].sort((a, b) => b - a))
   })

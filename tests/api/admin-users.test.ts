@@ -48,7 +48,7 @@ const historyOf = (userId: string) => api.db.select().from(roleHistories).where(
 const accountOf = async (userId: string) => (await api.db.select().from(users).where(eq(users.id, userId)))[0]
 
 describe('GET /users: the shape of the list', () => {
-  test("answers {users, total}: each with _id, fullName, email, role 'User', status 'Active', createdAt and the profile's permissions and work fields", async () => {
+  test("answers {users, total}: each with _id, fullName, email, the role picked on the profile, status 'Active', createdAt and the profile's permissions and work fields", async () => {
     const asha = await employee('Asha Rao', { employId: 'SHAPE-1', designation: 'Planner', workLocation: 'Site' })
     const answer = await list(admin.client)
     expect(answer.status).toBe(200)
@@ -59,7 +59,7 @@ describe('GET /users: the shape of the list', () => {
       _id: asha.id,
       fullName: 'Asha Rao',
       email: asha.email,
-      role: 'User',
+      role: 'Developer',
       status: 'Active',
       permissions: [],
       emailVerified: true,
@@ -369,22 +369,25 @@ describe('ids that name no user', () => {
 })
 
 describe('changing a role through PUT /form/profile/{id}', () => {
-  test("an administrator's change writes exactly one role-history row, and the user's permissions become the role's", async () => {
+  test("the person's own pick writes a role-history row by them; an administrator's change one more, from the role held, and the permissions become the role's", async () => {
     const user = await employee('Rohan Mehta', { employId: 'RC-1', designation: 'Engineer', workLocation: 'Site' })
     const before = await profileOf(admin.client, user.id)
     expect(before.roleId).toEqual({ _id: roleIds.Developer, name: 'Developer' })
-    expect(await historyOf(user.id)).toEqual([])
+    expect(await historyOf(user.id)).toEqual([
+      expect.objectContaining({ initialRoleId: null, initialRoleName: 'User', newRoleId: roleIds.Developer, newRoleName: 'Developer', updatedById: user.id, updatedByName: 'Rohan Mehta' }),
+    ])
+    expect(await accountOf(user.id)).toMatchObject({ role: 'Developer', roleId: roleIds.Developer, permissions: [] })
     api.advance(60_000)
     const answer = await admin.client.put<Profile>(`/form/profile/${user.id}`, { ...before, roleId: { _id: roleIds.PMO, name: 'PMO' } })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     expect(answer.body.roleId).toEqual({ _id: roleIds.PMO, name: 'PMO' })
     expect(answer.body.professional.role).toBe('PMO')
 
-    const history = await historyOf(user.id)
+    const history = (await historyOf(user.id)).filter((row) => row.updatedById === admin.id)
     expect(history).toHaveLength(1)
     expect(history[0]).toMatchObject({
-      initialRoleId: null,
-      initialRoleName: 'User',
+      initialRoleId: roleIds.Developer,
+      initialRoleName: 'Developer',
       newRoleId: roleIds.PMO,
       newRoleName: 'PMO',
       updatedById: admin.id,
@@ -399,7 +402,8 @@ describe('changing a role through PUT /form/profile/{id}', () => {
 
     const listed = await admin.client.get<{ histories: { user: { _id: string; fullName: string }; initialRole: { name: string }; newRole: { name: string }; updatedBy: { fullName: string } }[] }>('/api/role-histories')
     expect(listed.body.histories.filter((h) => h.user._id === user.id)).toEqual([
-      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'User' }, newRole: { name: 'PMO' }, updatedBy: { fullName: admin.email } }),
+      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'Developer' }, newRole: { name: 'PMO' }, updatedBy: { fullName: admin.email } }),
+      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'User' }, newRole: { name: 'Developer' }, updatedBy: { fullName: 'Rohan Mehta' } }),
     ])
   })
 
@@ -410,7 +414,8 @@ describe('changing a role through PUT /form/profile/{id}', () => {
     const after = await profileOf(admin.client, user.id)
     const again = await admin.client.put(`/form/profile/${user.id}`, { ...after, personal: { ...after.personal, phone: '+91 90000 00000' } })
     expect(again.status).toBe(200)
-    expect(await historyOf(user.id)).toHaveLength(1)
+    // Their own pick of Developer, then the administrator's Engineer.
+    expect(await historyOf(user.id)).toHaveLength(2)
   })
 
   test('each further change writes its row, from the role held to the new one; no role makes an ordinary user again', async () => {
@@ -421,7 +426,8 @@ describe('changing a role through PUT /form/profile/{id}', () => {
     }
     const history = (await historyOf(user.id)).map((h) => [h.initialRoleName, h.newRoleName])
     expect(history).toEqual([
-      ['User', 'PMO'],
+      ['User', 'Developer'],
+      ['Developer', 'PMO'],
       ['PMO', 'Engineer'],
       ['Engineer', 'User'],
     ])
@@ -445,7 +451,7 @@ describe('changing a role through PUT /form/profile/{id}', () => {
     const answer = await admin.client.put(`/form/profile/${user.id}`, { ...current, roleId: '00000000-0000-4000-8000-000000000000' })
     expectClientError(answer, 400)
     expect(answer.body.error).toBe('roleId: Choose a role from the list')
-    expect(await historyOf(user.id)).toEqual([])
+    expect(await historyOf(user.id)).toHaveLength(1)
     expect(await profileOf(admin.client, user.id)).toEqual(current)
   })
 })
@@ -465,12 +471,16 @@ describe('an editor who is not an administrator', () => {
     const other = await employee('Given PMO', { employId: 'ED-3' })
     const current = await profileOf(editor.client, other.id)
     expect((await editor.client.put(`/form/profile/${other.id}`, { ...current, roleId: roleIds.Engineer })).status).toBe(200)
-    expect(await historyOf(other.id)).toEqual([expect.objectContaining({ newRoleName: 'Engineer', updatedById: editor.id, updatedByName: 'Edna Editor' })])
+    expect((await historyOf(other.id)).filter((row) => row.updatedById === editor.id)).toEqual([
+      expect.objectContaining({ initialRoleName: 'Developer', newRoleName: 'Engineer', updatedById: editor.id, updatedByName: 'Edna Editor' }),
+    ])
+    expect(await accountOf(other.id)).toMatchObject({ role: 'Engineer', permissions: ['view'] })
   })
 
   test('cannot give the Admin role: 403, and nothing of the request is saved (no half change)', async () => {
     const before = await profileOf(admin.client, user.id)
     const accountBefore = await accountOf(user.id)
+    const historyBefore = await historyOf(user.id)
     const answer = await editor.client.put(`/form/profile/${user.id}`, {
       ...before,
       status: 'Inactive',
@@ -482,10 +492,10 @@ describe('an editor who is not an administrator', () => {
     expect(answer.body.error).toBe('Only an administrator can give or take away the Admin role.')
     expect(await profileOf(admin.client, user.id)).toEqual(before)
     expect(await accountOf(user.id)).toEqual(accountBefore)
-    expect(await historyOf(user.id)).toEqual([])
+    expect(await historyOf(user.id)).toEqual(historyBefore)
     // The status change of the same request was undone too: the user's sessions were not revoked.
     expect((await api.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id)))[0].n).toBe(sessionsBefore)
-    expect(await landingUser(user.client)).toMatchObject({ _id: user.id, role: 'User' })
+    expect(await landingUser(user.client)).toMatchObject({ _id: user.id, role: 'Developer', permissions: [] })
   })
 
   test("cannot take the Admin role away from an administrator: 403, and the administrator's profile is unchanged", async () => {
@@ -516,11 +526,18 @@ describe('an editor who is not an administrator', () => {
     expect(await landingUser(second.client)).toBeNull()
   })
 
-  test("picking a role on the editor's own profile grants nothing", async () => {
+  test("picking a role on the editor's own profile changes their role and grants nothing; picking Admin is refused", async () => {
     const mine = await profileOf(editor.client, editor.id)
-    expect((await editor.client.put(`/form/profile/${editor.id}`, { ...mine, roleId: roleIds.Admin })).status).toBe(200)
-    expect(await accountOf(editor.id)).toMatchObject({ role: 'User', roleId: null, permissions: ['view', 'edit'] })
-    expect(await historyOf(editor.id)).toEqual([])
+    expect((await editor.client.put(`/form/profile/${editor.id}`, { ...mine, roleId: roleIds.PMO })).status).toBe(200)
+    expect(await accountOf(editor.id)).toMatchObject({ role: 'PMO', roleId: roleIds.PMO, permissions: ['view', 'edit'] })
+    expect((await historyOf(editor.id)).map((row) => [row.initialRoleName, row.newRoleName, row.updatedById])).toEqual([
+      ['User', 'Developer', editor.id],
+      ['Developer', 'PMO', editor.id],
+    ])
+    const answer = await editor.client.put(`/form/profile/${editor.id}`, { ...mine, roleId: roleIds.Admin })
+    expectClientError(answer, 403)
+    expect(answer.body.error).toBe('Only an administrator can give or take away the Admin role.')
+    expect(await accountOf(editor.id)).toMatchObject({ role: 'PMO', permissions: ['view', 'edit'] })
   })
 })
 

@@ -127,14 +127,24 @@ describe('POST /form/submit', () => {
     expect((await client.get<Profile>(`/form/profile/${id}`)).body.personal.name).toBeNull()
   })
 
-  test("picking the role 'Admin' on one's own profile grants nothing", async () => {
+  test("nobody picks the role 'Admin' on their own profile: 403 with the reason, and nothing is saved", async () => {
     const roles = (await api.client().get<{ roles: Role[] }>('/roles')).body.roles
-    const adminRole = roles.find((r) => r.name === 'Admin') ?? (await addRole(api, 'Admin'))
+    const adminRole = roles.find((r) => r.name === 'Admin')!
     const { client, id } = await signedUpUser(api)
-    expect((await client.post('/form/submit', profilePayload(adminRole._id))).status).toBe(200)
-    expect((await client.get<Profile>(`/form/profile/${id}`)).body.roleId).toEqual({ _id: adminRole._id, name: 'Admin' })
+    const answer = await client.post('/form/submit', profilePayload(adminRole._id))
+    expectClientError(answer, 403)
+    expect(answer.body.error).toBe('Only an administrator can give or take away the Admin role.')
+    expect((await client.get<Profile>(`/form/profile/${id}`)).body).toMatchObject({ roleId: null, personal: { name: null } })
     expect(await landingUser(client)).toMatchObject({ role: 'User', permissions: [] })
     expectClientError(await client.get(`/form/profile/${admin.id}`), 403)
+  })
+
+  test('the role picked on one\'s own profile is the person\'s role everywhere, and grants nothing', async () => {
+    const { client, id } = await signedUpUser(api)
+    expect((await client.post('/form/submit', profilePayload(developer._id))).status).toBe(200)
+    expect((await client.get<Profile>(`/form/profile/${id}`)).body).toMatchObject({ roleId: { _id: developer._id, name: developer.name }, professional: { role: developer.name } })
+    expect(await landingUser(client)).toMatchObject({ role: developer.name, permissions: [] })
+    expectClientError(await client.get('/users'), 403)
   })
 })
 

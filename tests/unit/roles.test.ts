@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { roleCreateSchema, roleFormSchema, roleMessages } from '#domain/roles'
+import { roleCreateSchema, roleFilterOptions, roleFormSchema, roleMessages } from '#domain/roles'
 
 type Schema = typeof roleCreateSchema | typeof roleFormSchema
 const parsed = (schema: Schema, input: unknown) => {
@@ -87,5 +87,25 @@ describe('fields other than name and permissions', () => {
 
   test('are dropped by the form schema (a form posts its buttons and hidden fields too)', () => {
     expect(parsed(roleFormSchema, { name: 'QA', permissions: ['view'], intent: 'add-role' })).toEqual({ name: 'QA', permissions: ['view'] })
+  })
+})
+
+describe("'User' means no role", () => {
+  test.each(['User', 'user', '  USER  '])('a role named %j is refused', (name) => {
+    expect(issues(roleCreateSchema, { name, permissions: ['view'] })).toEqual([{ path: 'name', message: '"User" means no role: choose another name' }])
+  })
+  test('names that only contain the word are fine', () => {
+    expect(parsed(roleCreateSchema, { name: 'User Support', permissions: ['view'] })).toEqual({ name: 'User Support', permissions: ['view'] })
+  })
+})
+
+describe('roleFilterOptions: the role filter of User management', () => {
+  test("the spec's starter roles in its order, then every created role by name, then User (no role)", () => {
+    expect(roleFilterOptions(['Admin', 'zeta', 'Developer', 'Auditor', 'Engineer', 'PMO', 'beta'])).toEqual([
+      'Developer', 'Engineer', 'PMO', 'Admin', 'Auditor', 'beta', 'zeta', 'User',
+    ])
+  })
+  test('the starter roles and User are offered even when the role list could not be read', () => {
+    expect(roleFilterOptions([])).toEqual(['Developer', 'Engineer', 'PMO', 'Admin', 'User'])
   })
 })

@@ -1,0 +1,47 @@
+import { ADMIN_ROLE, PERMISSIONS, type Permission } from './constants'
+
+/** What the access rules read of a person: their one role's name and their own permission list. */
+export interface Holder {
+  role: string
+  permissions: readonly string[]
+}
+/** A role as it would be granted: its name and the permissions it carries. */
+export interface Grant {
+  name: string
+  permissions: readonly string[]
+}
+
+export const ADMIN_ONLY = 'Only an administrator can give or take away the Admin role.'
+
+/** Holding the Admin role is being an administrator (DESIGN §4). */
+export const isAdmin = (person: Pick<Holder, 'role'>) => person.role === ADMIN_ROLE
+
+/** Admin has every permission; anyone else, their own list (picking a role grants nothing). */
+export const can = (person: Holder, permission: Permission) => isAdmin(person) || person.permissions.includes(permission)
+
+/** The permissions of a grant that the actor does not hold, in the usual order. */
+export const ungrantable = (actor: Holder, permissions: readonly string[]) =>
+  PERMISSIONS.filter((permission) => permissions.includes(permission) && !can(actor, permission))
+
+/**
+ * No one grants what they do not hold: the refusal (a sentence naming what is missing) for giving
+ * `grant` to someone, or null when the actor may. Only an administrator gives the Admin role.
+ */
+export function grantRefusal(actor: Holder, grant: Grant): string | null {
+  if (grant.name === ADMIN_ROLE && !isAdmin(actor)) return ADMIN_ONLY
+  const missing = ungrantable(actor, grant.permissions)
+  if (missing.length === 0) return null
+  const names = missing.join(', ')
+  return `You cannot grant the ${names} permission${missing.length > 1 ? 's' : ''}, which you do not hold.`
+}
+
+export const canGrant = (actor: Holder, grant: Grant) => grantRefusal(actor, grant) === null
+
+/**
+ * The roles a profile form offers: on one's own profile every role but Admin (a pick grants
+ * nothing, and nobody picks Admin for themselves), on someone else's the roles the editor may
+ * grant. An administrator is offered every role; the role already held always stays offered.
+ */
+export function offeredRoles<R extends Grant & { _id: string }>(roles: readonly R[], actor: Holder, { own, currentId }: { own: boolean; currentId: string | null }) {
+  return roles.filter((role) => role._id === currentId || (own ? role.name !== ADMIN_ROLE || isAdmin(actor) : canGrant(actor, role)))
+}
