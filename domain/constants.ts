@@ -38,6 +38,6 @@ export const LOGIN_WINDOW_MS = 15 * 60_000
 export const LOGIN_MAX_FAILURES_PER_EMAIL = 10
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 50
 export const DRAFT_TTL_MS = 30 * 24 * 60 * 60_000
-
-/** Any 8-4-4-4-12 hexadecimal id (what PostgreSQL's uuid type takes). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Sign-ups, reset requests and new profile drafts from one address in an hour (each counted apart). */
+export const ADDRESS_WINDOW_MS = 60 * 60_000
+export const DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR = 30

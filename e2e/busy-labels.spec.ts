@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test'
-import { enterCode, hydrated, isNoJs } from './support/session'
-import { PASSWORD, uniqueEmail } from './support/users'
+import { enterCode, hydrated, isNoJs, signIn } from './support/session'
+import { createVerifiedUser, PASSWORD, uniqueEmail } from './support/users'
 
 /**
  * Holds the form's post to `path` (never answered), so the screen stays in its busy state while
@@ -89,6 +89,7 @@ test.describe('busy labels while a form is being sent', () => {
   })
 
   test("personal details: 'Submit details' reads 'Submitting...'", async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
     await page.goto('/personal-details')
     await hydrated(page)
     const posted = holdPost(page, '/personal-details')

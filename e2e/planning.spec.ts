@@ -3,13 +3,10 @@ import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, type ApiCall } from './support/admin-api'
 import { hydrated, isNoJs, ownOrigin, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
+import type { Ref } from '#domain/contracts/common'
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Planning {
   _id: string
   typeName: string

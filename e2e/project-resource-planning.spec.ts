@@ -3,14 +3,11 @@ import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, templateItem } from './support/admin-api'
 import { hydrated, isNoJs, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
+import type { Ref } from '#domain/contracts/common'
 
 const PATH = '/project-resource-planning'
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Planning {
   _id: string
   typeName: string

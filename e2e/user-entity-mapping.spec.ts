@@ -3,15 +3,12 @@ import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, type ApiCall } from './support/admin-api'
 import { hydrated, isNoJs, signIn } from './support/session'
 import { createVerifiedUser, uniqueEmail } from './support/users'
+import type { Ref } from '#domain/contracts/common'
 
 const PATH = '/user-entity-mapping'
 const token = () => Math.random().toString(36).slice(2, 8)
 const unique = (prefix: string) => `${prefix} ${token()}`
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Card {
   _id: string
   names: { _id: string; name: string; projectEntityId: string }[]

@@ -1,10 +1,11 @@
+import type { Planning } from '#domain/contracts/planning'
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { ClusterList } from '#domain/planning/cluster-list'
 import type { PlanningCreate } from '#domain/planning/schemas'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, roles } from '#api/db/schema'
-import { badRequest } from '#api/http/errors'
-import { conflict } from './common'
+import { badRequest, conflict } from '#api/http/errors'
+import { nameIsFree } from '#api/names'
 
 export interface PlanningFilter {
   id?: string
@@ -35,7 +36,7 @@ export async function loadPlannings(db: Executor, filter: PlanningFilter = {}) {
     .innerJoin(roles, eq(roles.id, planningRoles.roleId))
     .where(inArray(planningRoles.planningId, rows.map((row) => row.planning.id)))
     .orderBy(asc(planningRoles.planningId), asc(planningRoles.position))
-  return rows.map(({ planning, category, entity }) => ({
+  return rows.map(({ planning, category, entity }): Planning => ({
     _id: planning.id,
     categoryId: category,
     entityId: entity,
@@ -76,12 +77,15 @@ export async function createPlanning(tx: Executor, input: PlanningCreate, now: D
     if (j >= 0) throw badRequest(`roleClusters.${i}.clusters.${j}: Cluster not found for this entity`)
   })
 
+  const taken = () => conflict(`A planning type named "${input.typeName}" already exists for ${entity.name}`)
+  const names = () => tx.select({ id: plannings.id, name: plannings.typeName }).from(plannings).where(eq(plannings.entityId, entity.id))
+  if (!(await nameIsFree(tx, 'planningType', input.typeName, names))) throw taken()
   const [created] = await tx
     .insert(plannings)
     .values({ categoryId: input.categoryId, entityId: input.entityId, typeName: input.typeName, createdAt: now })
     .onConflictDoNothing()
     .returning()
-  if (!created) throw conflict(`A planning type named "${input.typeName}" already exists for ${entity.name}`)
+  if (!created) throw taken()
   await tx
     .insert(planningRoles)
     .values(input.roleClusters.map((role, position) => ({ planningId: created.id, roleId: role.roleId, position, clusters: role.clusters })))

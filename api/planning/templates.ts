@@ -1,3 +1,4 @@
+import type { Template, TemplateItem } from '#domain/contracts/planning'
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { flatten, sameClusterSet, type ClusterList } from '#domain/planning/cluster-list'
 import { UNAVAILABLE_CLUSTER, UNAVAILABLE_ENTITY } from '#domain/planning/messages'
@@ -13,7 +14,7 @@ export type TemplateFilter = { id: string } | { categoryId: string; entityId: st
  * and interchange sources populated with their names; clusters gone read '(Unavailable Cluster)'.
  * At most four queries, whatever the numbers.
  */
-export async function loadTemplates(db: Executor, filter: TemplateFilter = {}) {
+export async function loadTemplates(db: Executor, filter: TemplateFilter = {}): Promise<Template[]> {
   const where: SQL[] = []
   if ('id' in filter) where.push(eq(resourcePlanningTemplates.id, filter.id))
   if ('planningId' in filter) {
@@ -69,7 +70,7 @@ export async function loadTemplates(db: Executor, filter: TemplateFilter = {}) {
     }
   })
 
-  function presentItem(item: typeof templateItems.$inferSelect) {
+  function presentItem(item: typeof templateItems.$inferSelect): TemplateItem {
     return {
       _id: item.id,
       clusterId: item.clusterIds.map(clusterRef),

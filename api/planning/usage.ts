@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, plannings, projects, resourcePlanningTemplates } from '#api/db/schema'
-import { conflict, counted } from './common'
+import { conflict } from '#api/http/errors'
 
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(select count(*)::int from ${condition})`
 
@@ -53,4 +53,9 @@ export async function deleteUnusedEntity(tx: Executor, entityId: string) {
   if (parts.length) throw conflict(`Entity "${use.name}" cannot be deleted while it is in use: ${parts.join(', ')}.`)
   await tx.delete(entities).where(eq(entities.id, entityId))
   return true
+}
+
+/** "2 entities", "1 project": the parts of an "in use" message. */
+function counted(n: number, one: string, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`
 }

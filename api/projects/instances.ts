@@ -1,9 +1,9 @@
 import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
-import type { InstanceDelete, InstanceSave } from '#domain/planning/project-schemas'
+import type { InstanceDelete, InstanceSave, PlanSave } from '#domain/planning/project-schemas'
 import { planningOwnMessages, projectMessages } from '#domain/planning/messages'
 import type { Executor } from '#api/db/client'
 import { plannings, projectEntities, projectEntityUserMappings, projectResourceInstances, projects } from '#api/db/schema'
-import { badRequest, notFound } from '#api/http/errors'
+import { badRequest, HttpError, notFound } from '#api/http/errors'
 import { loadCards, templateHasItems } from './plan'
 
 const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityId' | 'typeId'>) =>
@@ -87,4 +87,30 @@ export async function deleteFromCard(tx: Executor, input: InstanceDelete) {
     removedInstances: doomed.map((row) => row.name),
     removedTags: tags,
   }
+}
+
+/**
+ * Saves a whole plan inside the caller's transaction (PUT /api/projects/{id}/plan): the removed
+ * cards first, then each card as saveCard does. A refusal names the card it is about
+ * (`cards.2.typeId: …`) and, thrown, leaves the transaction to roll everything back.
+ */
+export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, now: Date) {
+  const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update')
+  if (!project) throw notFound('Project not found')
+  for (const card of plan.removed) {
+    const [existing] = await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf({ projectId, ...card }))
+    // A card already gone is what the user wanted.
+    if (existing) await deleteFromCard(tx, { projectId, ...card })
+  }
+  for (const [index, card] of plan.cards.entries()) {
+    try {
+      // Cards are listed in the order they were created: each new one a millisecond after the one
+      // before, so a plan saved at once keeps the order it was sent in.
+      await saveCard(tx, { projectId, ...card }, new Date(now.getTime() + index))
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 400)) throw error
+      throw badRequest(/^[\w.]+: /.test(error.message) ? `cards.${index}.${error.message}` : `cards.${index}: ${error.message}`)
+    }
+  }
+  return loadCards(tx, [projectId])
 }

@@ -1,3 +1,4 @@
+import type { Mapping } from '#domain/contracts/projects'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { sameClusterSet } from '#domain/planning/cluster-list'
 import { assignmentProblem, plannedSources, taggingRequirement } from '#domain/planning/project-plan'
@@ -8,7 +9,7 @@ import { badRequest, notFound } from '#api/http/errors'
 import { loadCardItems } from './plan'
 
 /** The users tagged in a project, as GET /api/project-entity-user-mappings answers them. One query. */
-export async function loadMappings(db: Executor, filter: { projectId: string; projectEntityId?: string; roleId?: string; clusterIds?: string[] }) {
+export async function loadMappings(db: Executor, filter: { projectId: string; projectEntityId?: string; roleId?: string; clusterIds?: string[] }): Promise<Mapping[]> {
   const rows = await db
     .select({
       projectEntityId: projectEntityUserMappings.projectEntityId,

@@ -1,3 +1,4 @@
+import type { Card } from '#domain/contracts/projects'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import {
@@ -18,7 +19,7 @@ import type { PlanItem } from '#domain/planning/project-plan'
  * added, each with its instances in order. Two queries, whatever the numbers; `projectIds` null
  * reads every project's (the roll-up).
  */
-export async function loadCards(db: Executor, projectIds: string[] | null) {
+export async function loadCards(db: Executor, projectIds: string[] | null): Promise<Card[]> {
   if (projectIds?.length === 0) return []
   const rows = await db
     .select({
@@ -61,7 +62,6 @@ export async function loadCards(db: Executor, projectIds: string[] | null) {
     }
   })
 }
-export type PresentedCard = Awaited<ReturnType<typeof loadCards>>[number]
 
 export interface CardItems {
   roleId: string

@@ -1,3 +1,4 @@
+import type { TimelineRow } from '#domain/contracts/projects'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { clusterLabel } from '#domain/planning/cluster-list'
 import { effectiveDates, isSite, rollUp, type PlanItem, type RollUpInput } from '#domain/planning/project-plan'
@@ -14,7 +15,7 @@ export const OVERRIDE_MARK = 'created'
  * The clusters of an entity type with a project's dates (its Site overrides over the clusters' own),
  * in the order they were added. One query. `created` marks the clusters with user-set dates.
  */
-export async function loadTimeline(db: Executor, projectId: string, entityId: string, only?: string[]) {
+export async function loadTimeline(db: Executor, projectId: string, entityId: string, only?: string[]): Promise<TimelineRow[]> {
   const rows = await db
     .select({ cluster: clusters, override: siteOverrides })
     .from(clusters)

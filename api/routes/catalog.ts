@@ -14,19 +14,29 @@ import {
 import { categories, entities, projects } from '#api/db/schema'
 import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
-import { badRequest, notFound, parse } from '#api/http/errors'
-import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, conflict, pathId, translating } from '#api/planning/common'
+import { badRequest, conflict, notFound, parse } from '#api/http/errors'
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
+import { pathId } from '#api/http/params'
 import { presentCategory, presentEntity, presentProject } from '#api/planning/present'
 import { deleteUnusedCategory, deleteUnusedEntity } from '#api/planning/usage'
 import { access } from '#api/http/access'
+import { nameIsFree } from '#api/names'
 
 type IdParams = { Params: { id: string } }
+
+// The names a new or renamed one must differ from (#api/names).
+const categoryNames = (tx: Executor) => tx.select({ id: categories.id, name: categories.name }).from(categories)
+const entityNames = (tx: Executor, categoryId: string) =>
+  tx.select({ id: entities.id, name: entities.name }).from(entities).where(eq(entities.categoryId, categoryId))
+const projectNames = (tx: Executor) => tx.select({ id: projects.id, name: projects.name }).from(projects)
+const entityTaken = (name: string) => () => conflict(`An entity named "${name}" already exists in this category`)
 
 const categoryExists = async (db: Executor, id: string) => (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))).length > 0
 
 /**
  * Categories, entity types and projects: the spec has no screen for them, so these calls let an
- * administrator set up an install without SQL (DESIGN §8). Names are unique whatever their case.
+ * administrator set up an install without SQL (DESIGN §8). Names are unique whatever their case and
+ * look-alike characters (#api/names).
  */
 export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
   const categoryTaken = (name: string) => () => conflict(`A category named "${name}" already exists`)
@@ -49,7 +59,10 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
 
   app.post('/api/categories', access('add'), async (request, reply) => {
     const { name } = parse(categoryCreateSchema, request.body)
-    const [created] = await deps.db.insert(categories).values({ name, createdAt: deps.now() }).onConflictDoNothing().returning()
+    const [created] = await deps.db.transaction(async (tx) => {
+      if (!(await nameIsFree(tx, 'category', name, () => categoryNames(tx)))) throw categoryTaken(name)()
+      return tx.insert(categories).values({ name, createdAt: deps.now() }).onConflictDoNothing().returning()
+    })
     if (!created) throw categoryTaken(name)()
     return reply.status(201).send(presentCategory(created))
   })
@@ -57,9 +70,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
   app.put<IdParams>('/api/categories/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Category not found')
     const { name } = parse(categoryUpdateSchema, request.body)
-    const [updated] = await translating(() => deps.db.update(categories).set({ name }).where(eq(categories.id, id)).returning(), {
-      [UNIQUE_VIOLATION]: categoryTaken(name),
-    })
+    const [updated] = await translating(
+      () =>
+        deps.db.transaction(async (tx) => {
+          if (!(await nameIsFree(tx, 'category', name, () => categoryNames(tx), id))) throw categoryTaken(name)()
+          return tx.update(categories).set({ name }).where(eq(categories.id, id)).returning()
+        }),
+      { [UNIQUE_VIOLATION]: categoryTaken(name) },
+    )
     if (!updated) throw notFound('Category not found')
     return presentCategory(updated)
   })
@@ -111,20 +129,31 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     const { name, categoryId } = parse(entityCreateSchema, request.body)
     if (!(await categoryExists(deps.db, categoryId))) throw badRequest('categoryId: Category not found')
     const [created] = await translating(
-      () => deps.db.insert(entities).values({ name, categoryId, createdAt: deps.now() }).onConflictDoNothing().returning(),
+      () =>
+        deps.db.transaction(async (tx) => {
+          if (!(await nameIsFree(tx, 'entity', name, () => entityNames(tx, categoryId)))) throw entityTaken(name)()
+          return tx.insert(entities).values({ name, categoryId, createdAt: deps.now() }).onConflictDoNothing().returning()
+        }),
       // The category was deleted between the check and the insert.
       { [FOREIGN_KEY_VIOLATION]: () => badRequest('categoryId: Category not found') },
     )
-    if (!created) throw conflict(`An entity named "${name}" already exists in this category`)
+    if (!created) throw entityTaken(name)()
     return reply.status(201).send(presentEntity(created))
   })
 
   app.put<IdParams>('/api/entities/:id', access('edit'), async (request) => {
     const id = pathId(request.params.id, 'Entity not found')
     const { name } = parse(entityUpdateSchema, request.body)
-    const [updated] = await translating(() => deps.db.update(entities).set({ name }).where(eq(entities.id, id)).returning(), {
-      [UNIQUE_VIOLATION]: () => conflict(`An entity named "${name}" already exists in this category`),
-    })
+    const [updated] = await translating(
+      () =>
+        deps.db.transaction(async (tx) => {
+          const [entity] = await tx.select({ categoryId: entities.categoryId }).from(entities).where(eq(entities.id, id))
+          if (!entity) return []
+          if (!(await nameIsFree(tx, 'entity', name, () => entityNames(tx, entity.categoryId), id))) throw entityTaken(name)()
+          return tx.update(entities).set({ name }).where(eq(entities.id, id)).returning()
+        }),
+      { [UNIQUE_VIOLATION]: entityTaken(name) },
+    )
     if (!updated) throw notFound('Entity not found')
     return presentEntity(updated)
   })
@@ -159,7 +188,11 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     const { name, globalCategory } = parse(projectCreateSchema, request.body)
     if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
     const [created] = await translating(
-      () => deps.db.insert(projects).values({ name, globalCategoryId: globalCategory, createdAt: deps.now() }).onConflictDoNothing().returning(),
+      () =>
+        deps.db.transaction(async (tx) => {
+          if (!(await nameIsFree(tx, 'project', name, () => projectNames(tx)))) throw projectTaken(name)()
+          return tx.insert(projects).values({ name, globalCategoryId: globalCategory, createdAt: deps.now() }).onConflictDoNothing().returning()
+        }),
       { [FOREIGN_KEY_VIOLATION]: categoryGone },
     )
     if (!created) throw projectTaken(name)()
@@ -172,11 +205,14 @@ export async function catalogRoutes(app: FastifyInstance, deps: Deps) {
     if (globalCategory && !(await categoryExists(deps.db, globalCategory))) throw categoryGone()
     const [updated] = await translating(
       () =>
-        deps.db
-          .update(projects)
-          .set({ name, ...(globalCategory !== undefined && { globalCategoryId: globalCategory }) })
-          .where(eq(projects.id, id))
-          .returning(),
+        deps.db.transaction(async (tx) => {
+          if (!(await nameIsFree(tx, 'project', name, () => projectNames(tx), id))) throw projectTaken(name)()
+          return tx
+            .update(projects)
+            .set({ name, ...(globalCategory !== undefined && { globalCategoryId: globalCategory }) })
+            .where(eq(projects.id, id))
+            .returning()
+        }),
       { [UNIQUE_VIOLATION]: projectTaken(name), [FOREIGN_KEY_VIOLATION]: categoryGone },
     )
     if (!updated) throw notFound('Project not found')

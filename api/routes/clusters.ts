@@ -4,10 +4,12 @@ import { CLUSTER_DESCRIPTION_CACHE_SECONDS, UNAVAILABLE_CLUSTER } from '#domain/
 import { clusterCreateSchema, clusterDatesSchema, clusterDescriptionQuerySchema, clustersQuerySchema } from '#domain/planning/schemas'
 import { clusters, entities } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { badRequest, notFound, parse } from '#api/http/errors'
-import { FOREIGN_KEY_VIOLATION, conflict, pathId, translating } from '#api/planning/common'
+import { badRequest, conflict, notFound, parse } from '#api/http/errors'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import { pathId } from '#api/http/params'
 import { presentCluster } from '#api/planning/present'
 import { access } from '#api/http/access'
+import { nameIsFree } from '#api/names'
 
 export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
   /** Clusters in the order they were added (a construction sequence reads in that order). */
@@ -29,16 +31,21 @@ export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
     const [entity] = await deps.db.select().from(entities).where(eq(entities.id, entityType))
     if (!entity) throw badRequest('entityType: Entity not found')
     if (entity.categoryId !== category) throw badRequest('entityType: This entity does not belong to the category')
+    const taken = () => conflict(`A cluster named "${name}" already exists for ${entity.name}`)
     const [created] = await translating(
       () =>
-        deps.db
-          .insert(clusters)
-          .values({ categoryId: category, entityId: entityType, name, description, createdAt: deps.now() })
-          .onConflictDoNothing()
-          .returning(),
+        deps.db.transaction(async (tx) => {
+          const names = () => tx.select({ id: clusters.id, name: clusters.name }).from(clusters).where(eq(clusters.entityId, entityType))
+          if (!(await nameIsFree(tx, 'cluster', name, names))) throw taken()
+          return tx
+            .insert(clusters)
+            .values({ categoryId: category, entityId: entityType, name, description, createdAt: deps.now() })
+            .onConflictDoNothing()
+            .returning()
+        }),
       { [FOREIGN_KEY_VIOLATION]: () => badRequest('entityType: Entity not found') },
     )
-    if (!created) throw conflict(`A cluster named "${name}" already exists for ${entity.name}`)
+    if (!created) throw taken()
     return reply.status(201).send(presentCluster(created))
   })
 

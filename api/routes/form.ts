@@ -1,14 +1,17 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { can, isAdmin } from '#domain/access'
 import { DRAFT_TTL_MS } from '#domain/constants'
 import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from '#domain/profile'
-import { profileDrafts, profiles, users } from '#api/db/schema'
+import { profileDrafts, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { can, cookieOptions, isAdmin, requireUser, revokeUserSessions } from '#api/auth/sessions'
+import { cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessions'
+import { throttleAddress } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
-import { isUuid, readProfile, writeProfile } from '#api/profiles/store'
-import { assignRole } from '#api/users/assign-role'
+import { isUuid } from '#domain/ids'
+import { readProfile, readWholeProfile, writeProfile } from '#api/profiles/store'
+import { setRole } from '#api/users/assign-role'
 import { access } from '#api/http/access'
 
 const DRAFT_COOKIE = 'portal_draft'
@@ -28,15 +31,20 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/form/submit', access('signed-in', 'Please log in to submit your details.'), async (request, reply) => {
     const user = await requireUser(deps, request)
     const data = parse(profileSubmissionSchema, request.body)
-    await deps.db.transaction((tx) => writeProfile(tx, user.id, data, deps.now()))
+    await deps.db.transaction(async (tx) => {
+      const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update')
+      await writeProfile(tx, user.id, data, deps.now())
+      await setRole(tx, { actor: user, target: me, roleId: data.roleId, now: deps.now() })
+    })
     await dropDraft(request, reply)
     return { message: 'Profile saved' }
   })
 
   app.get<{ Params: { id: string } }>('/form/profile/:id', access('signed-in'), async (request) => {
     const user = await requireUser(deps, request)
-    if (request.params.id !== user.id && !can(user, 'view')) throw forbidden()
-    const profile = await readProfile(deps.db, request.params.id)
+    const own = request.params.id === user.id
+    if (!own && !can(user, 'view')) throw forbidden()
+    const profile = await readProfile(deps.db, request.params.id, { withPrivate: own || isAdmin(user) })
     if (!profile) throw notFound('User not found')
     return profile
   })
@@ -46,6 +54,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     const { id } = request.params
     const own = id === user.id
     if (!own && !can(user, 'edit')) throw forbidden()
+    const withPrivate = own || isAdmin(user)
     if (!isUuid(id)) throw notFound('User not found')
     const data = parse(profileUpdateSchema, request.body)
     await deps.db.transaction(async (tx) => {
@@ -59,13 +68,15 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
         // A deactivated account is signed out everywhere at once.
         if (data.status === 'Inactive') await revokeUserSessions(tx, id)
       }
-      const [current] = await tx.select({ jobRoleId: profiles.jobRoleId }).from(profiles).where(eq(profiles.userId, id))
-      const roleChanged = (current?.jobRoleId ?? null) !== data.roleId
-      await writeProfile(tx, id, data, deps.now())
-      // An administrator changing someone's role grants that role (DESIGN §4); one's own pick grants nothing.
-      if (!own && roleChanged) await assignRole(tx, { actor: user, target, roleId: data.roleId, now: deps.now() })
+      // What the editor may not see, they cannot change: the stored financial details and date of
+      // birth are kept, and so are the financial details a caller leaves out.
+      const stored = await readWholeProfile(tx, id)
+      const financial = withPrivate && data.financial ? data.financial : stored!.financial
+      const personal = withPrivate ? data.personal : { ...data.personal, dob: stored!.personal.dob }
+      await writeProfile(tx, id, { ...data, personal, financial }, deps.now())
+      await setRole(tx, { actor: user, target, roleId: data.roleId, now: deps.now() })
     })
-    return readProfile(deps.db, id)
+    return readProfile(deps.db, id, { withPrivate })
   })
 
   /** The profile form of someone asked to sign in first: kept as a row under a cookie token. */
@@ -82,8 +93,11 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   app.put('/form/draft', access('public'), async (request, reply) => {
     const data = parse(profileDraftSchema, request.body)
     const now = deps.now()
-    let token = request.cookies[DRAFT_COOKIE]
-    if (!token || token.length > 100) token = newToken()
+    const given = request.cookies[DRAFT_COOKIE]
+    const [kept] = given && given.length <= 100 ? await deps.db.select({ key: profileDrafts.tokenHash }).from(profileDrafts).where(eq(profileDrafts.tokenHash, hashToken(given))) : []
+    // A new draft is a new row: counted per address, so anonymous drafts cannot pile up.
+    if (!kept) await throttleAddress(deps, request, 'draft', now)
+    const token = kept && given ? given : newToken()
     const values = { tokenHash: hashToken(token), data, updatedAt: now, expiresAt: new Date(now.getTime() + DRAFT_TTL_MS) }
     await deps.db.insert(profileDrafts).values(values).onConflictDoUpdate({ target: profileDrafts.tokenHash, set: values })
     reply.setCookie(DRAFT_COOKIE, token, cookieOptions(deps, DRAFT_TTL_MS))

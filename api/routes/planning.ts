@@ -6,7 +6,8 @@ import { planningCreateSchema, planningGroupsSchema, planningQuerySchema } from 
 import { planningRoles, plannings } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
-import { FOREIGN_KEY_VIOLATION, pathId, translating } from '#api/planning/common'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import { pathId } from '#api/http/params'
 import { createPlanning, loadPlanning, loadPlannings } from '#api/planning/plannings'
 import { access } from '#api/http/access'
 

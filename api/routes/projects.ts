@@ -5,6 +5,7 @@ import {
   instanceDeleteSchema,
   instanceSaveSchema,
   mappingReplaceSchema,
+  planSaveSchema,
   projectQuerySchema,
   siteOverrideSchema,
   siteOverridesQuerySchema,
@@ -15,8 +16,10 @@ import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
-import { FOREIGN_KEY_VIOLATION, translating } from '#api/planning/common'
-import { deleteFromCard, saveCard } from '#api/projects/instances'
+import { requirePermission } from '#api/auth/sessions'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import { pathId } from '#api/http/params'
+import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
 import { loadMappings, replaceMapping } from '#api/projects/mappings'
 import { loadCardItems, loadCards } from '#api/projects/plan'
 import { loadRollUp, loadTimeline, presentOverride, saveOverride } from '#api/projects/timelines'
@@ -44,6 +47,20 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
       [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the planning type of this card no longer exists'),
     })
     return reply.status(created ? 201 : 200).send(card)
+  })
+
+  /**
+   * The screen's Save: removed cards and changed cards in one transaction, so a failure half-way
+   * saves nothing. It does what the POST and DELETE above do, so it needs what they need: `add`,
+   * and `delete` as well when it removes cards.
+   */
+  app.put<{ Params: { id: string } }>('/api/projects/:id/plan', access('add'), async (request) => {
+    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
+    const plan = parse(planSaveSchema, request.body)
+    if (plan.removed.length) await requirePermission(deps, request, 'delete')
+    return translating(() => deps.db.transaction((tx) => savePlan(tx, projectId, plan, deps.now())), {
+      [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or a planning type of this plan no longer exists'),
+    })
   })
 
   app.delete('/api/project-resource-instances', access('delete'), async (request) => {

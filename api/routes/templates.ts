@@ -4,8 +4,10 @@ import { templateComboQuerySchema, templateSaveSchema } from '#domain/planning/s
 import { resourcePlanningTemplates, templateItems } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { can, requireUser } from '#api/auth/sessions'
-import { FOREIGN_KEY_VIOLATION, pathId, translating } from '#api/planning/common'
+import { can } from '#domain/access'
+import { requireUser } from '#api/auth/sessions'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import { pathId } from '#api/http/params'
 import { checkTemplate, loadTemplate, loadTemplates, writeItems } from '#api/planning/templates'
 import { access } from '#api/http/access'
 

@@ -1,27 +1,9 @@
 import { Link } from '@remix-run/react'
 import { clusterLabel } from '#domain/planning/cluster-list'
 import { badgeStyle } from '#app/components/template-description'
+import type { Template, TemplateItem } from '#domain/contracts/planning'
 
-interface Ref {
-  _id: string
-  name: string
-}
-/** A template as GET /api/resource-planning-templates answers it (§3). */
-export interface TemplateItem {
-  _id?: string | null
-  clusterId: Ref[]
-  plannedPeople: number
-  isInterchange: boolean
-  interchanges: { interchangePeople: number; interchangeFrom: { entityId: Ref; clusterId: Ref } }[]
-}
-export interface Template {
-  _id: string
-  categoryId: Ref
-  entityId: Ref
-  planningId: { _id: string; typeName: string }
-  roleClusters: { roleId: Ref; clusters: TemplateItem[] }[]
-  updatedAt?: string
-}
+export type { Template, TemplateItem } from '#domain/contracts/planning'
 
 /** The one combined label of an item's clusters (a group reads "A + B"). */
 export const itemLabel = (item: Pick<TemplateItem, 'clusterId'>) =>

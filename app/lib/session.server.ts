@@ -1,9 +1,10 @@
 import { redirect, type AppLoadContext } from '@remix-run/node'
-import type { PresentedUser } from '#api/users/present'
+import type { User } from '#domain/contracts/users'
+import { can } from '#domain/access'
 import type { Permission } from '#domain/constants'
-import { api } from './api.server'
+import { api } from './api/http.server'
 
-export type SessionUser = PresentedUser
+export type SessionUser = User
 export interface Landing {
   message: string
   user: SessionUser | null
@@ -44,13 +45,14 @@ async function fetchLanding(caller: Caller): Promise<Landing> {
 export async function requireUser(caller: Caller) {
   const landing = await getLanding(caller)
   if (landing.user) return { ...landing, user: landing.user }
-  const url = new URL(caller.request.url)
-  throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+  throw loginRedirect(caller.request)
 }
 
-/** Mirrors the API's rule (DESIGN §4) so the web hides what the user cannot open. */
-export const can = (user: Pick<SessionUser, 'role' | 'permissions'>, permission: Permission) =>
-  user.role === 'Admin' || user.permissions.includes(permission)
+/** To /login, carrying the requested location along so the sign-in comes back to it. */
+export function loginRedirect(request: Request) {
+  const url = new URL(request.url)
+  return redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+}
 
 /**
  * The signed-in user if they hold the permission; otherwise a 403 that the screen's error

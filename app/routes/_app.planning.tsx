@@ -4,42 +4,33 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from
 import { useEffect } from 'react'
 import * as z from 'zod/mini'
 import { PRODUCT_NAME } from '#domain/constants'
-import { formatDate } from '#domain/export'
+import { formatDate } from '#domain/dates'
 import { clusterLabel, groupClusters, isGroup, singleClusters, type ClusterList } from '#domain/planning/cluster-list'
 import { planningMessages } from '#domain/planning/messages'
-import { clusterCreateSchema, isUuid, planningCreateSchema } from '#domain/planning/schemas'
+import { isUuid } from '#domain/ids'
+import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
 import { ChoiceSelect, ErrorList, Field, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE, type ApiError } from '#app/lib/errors'
+import { api } from '#app/lib/api/http.server'
+import { messageOr } from '#app/lib/errors'
 import { useHydrated } from '#app/lib/hydrated'
-import { can, requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
 import { parseWithSchema } from '#app/lib/validation'
+import { readForm } from '#app/lib/form.server'
+import type { Ref } from '#domain/contracts/common'
+import type { Planning } from '#domain/contracts/planning'
 
 export const meta: MetaFunction = () => [{ title: `Planning · ${PRODUCT_NAME}` }]
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Entity extends Ref {
   categoryId: string
 }
 interface Cluster extends Ref {
   entityType: string
 }
-/** GET /api/planning: category, entity and roles populated with their names. */
-interface Planning {
-  _id: string
-  categoryId: Ref
-  entityId: Ref
-  typeName: string
-  createdAt: string
-  roleClusters: { roleId: Ref; clusters: ClusterList }[]
-}
-
 const TYPE_SAVED = 'Type saved successfully!'
 const TYPE_SAVE_FAILED = 'Failed to save type. Please try again.'
 const CLUSTER_ADDED = 'Cluster added successfully!'
@@ -60,8 +51,6 @@ function planningHref({ categoryId, entityId }: Selection, extra: Record<string,
   return query ? `/planning?${query}` : '/planning'
 }
 
-/** §8: the API's own message when it answered one, else the screen's fallback. */
-const apiMessageOr = (error: ApiError, fallback: string) => (error.status !== null && error.message !== FALLBACK_MESSAGE ? error.message : fallback)
 
 const asList = (value: unknown) => (value == null || value === '' ? [] : Array.isArray(value) ? value : [value])
 const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
@@ -183,7 +172,7 @@ const selectionOf = (request: Request): Selection => {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData()
+  const formData = await readForm(args.request)
   switch (formData.get('intent')) {
     case 'create-type':
       return createType(args, formData)
@@ -203,7 +192,7 @@ async function createType(args: ActionFunctionArgs, formData: FormData) {
   const created = await api(args, '/api/planning', { method: 'POST', body: submission.value })
   if (!created.ok) {
     return json(
-      { intent: 'create-type' as const, result: submission.reply({ formErrors: [apiMessageOr(created.error, TYPE_SAVE_FAILED)] }) },
+      { intent: 'create-type' as const, result: submission.reply({ formErrors: [messageOr(created.error, TYPE_SAVE_FAILED)] }) },
       { headers: created.headers },
     )
   }
@@ -218,7 +207,7 @@ async function addCluster(args: ActionFunctionArgs, formData: FormData) {
   const created = await api(args, '/api/clusters', { method: 'POST', body: submission.value })
   if (!created.ok) {
     return json(
-      { intent: 'add-cluster' as const, result: submission.reply({ formErrors: [apiMessageOr(created.error, CLUSTER_ADD_FAILED)] }), added: null },
+      { intent: 'add-cluster' as const, result: submission.reply({ formErrors: [messageOr(created.error, CLUSTER_ADD_FAILED)] }), added: null },
       { headers: created.headers },
     )
   }

@@ -1,16 +1,19 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
-import { formatDate } from '#domain/export'
 import { projectMessages } from '#domain/planning/messages'
 import { isSite } from '#domain/planning/project-plan'
-import type { loadTimeline } from '#api/projects/timelines'
+import type { TimelineRow } from '#domain/contracts/projects'
 import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE } from '#app/lib/errors'
+import { api } from '#app/lib/api/http.server'
+import { messageOr } from '#app/lib/errors'
 import { useHydrated } from '#app/lib/hydrated'
-import { can, requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
+import { readForm } from '#app/lib/form.server'
+import type { Ref } from '#domain/contracts/common'
+import { shownDate } from '#app/lib/display'
 
 export const meta: MetaFunction = () => [{ title: `Project Cluster Timelines · ${PRODUCT_NAME}` }]
 
@@ -21,17 +24,11 @@ const SAVED_CHANGED = 'Cluster dates saved successfully!'
 const SAVE_FAILED = 'Error saving cluster dates. Please try again.'
 const NO_DATA = 'No data'
 const LOADING = 'Loading...'
-const NOT_PROVIDED = 'Not provided'
 const CREATED_MARK = 'created'
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Project extends Ref {
   globalCategory: Ref | null
 }
-type TimelineRow = Awaited<ReturnType<typeof loadTimeline>>[number]
 interface Choice {
   projectId: string
   categoryId: string
@@ -107,7 +104,7 @@ export async function action(args: ActionFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
   // A missing permission answers the screen's 403 page, as the API would refuse the change.
   if (!can(user, 'edit')) await requirePermission(args, 'edit')
-  const form = await args.request.formData()
+  const form = await readForm(args.request)
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value.trim() : ''
@@ -125,7 +122,7 @@ export async function action(args: ActionFunctionArgs) {
     },
   })
   if (!saved.ok) {
-    const message = saved.error.status !== null && saved.error.message !== FALLBACK_MESSAGE ? saved.error.message : SAVE_FAILED
+    const message = messageOr(saved.error, SAVE_FAILED)
     return json<SaveAnswer>({ clusterId: text('clusterId'), tone: 'error', message, typed }, { status: 400, headers: saved.headers })
   }
   const message = saved.status === 201 ? SAVED_CREATED : SAVED_CHANGED
@@ -250,7 +247,6 @@ function ChoiceForm() {
   )
 }
 
-const shown = (date: string | null) => formatDate(date) ?? NOT_PROVIDED
 
 function ClusterCell({ row }: { row: TimelineRow }) {
   return (
@@ -265,8 +261,8 @@ function ReadOnlyRow({ row }: { row: TimelineRow }) {
   return (
     <tr>
       <ClusterCell row={row} />
-      <td>{shown(row.startDate)}</td>
-      <td>{shown(row.endDate)}</td>
+      <td>{shownDate(row.startDate)}</td>
+      <td>{shownDate(row.endDate)}</td>
     </tr>
   )
 }

@@ -3,152 +3,21 @@ import { Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigat
 import { useRef, useState } from 'react'
 import { PRODUCT_NAME, type Permission } from '#domain/constants'
 import { INSTANCES_MAX, projectMessages } from '#domain/planning/messages'
-import { cardKey, cardsComplete, hasUnsavedChanges } from '#domain/planning/project-plan'
-import { isUuid } from '#domain/planning/schemas'
+import { cardsComplete } from '#domain/planning/project-plan'
 import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
-import { ProjectCard, asCardState, cardField, parseNumber, resized, withNumber, type CardDraft } from '#app/components/project-card'
+import { ProjectCard, asCardState, parseNumber, resized, withNumber, type CardDraft } from '#app/components/project-card'
 import { templateOf } from '#app/components/project-cluster-table'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import type { Template } from '#app/components/template-table'
-import { api, mergeHeaders } from '#app/lib/api.server'
 import { useHydrated } from '#app/lib/hydrated'
-import { can, requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
+import { choicesFor, loadProjects, loadSavedCards, loadTemplates, saveAll } from '#app/features/project-planning/api.server'
+import { draftOf, field, keyOf, NO_SELECTION, NOTICES, pagePath, readPlanForm, resolve, type Message, type Selection, type View, unsavedChanges } from '#app/features/project-planning/form'
 
 export const meta: MetaFunction = () => [{ title: `Project Resource Planning · ${PRODUCT_NAME}` }]
-
-const PATH = '/project-resource-planning'
-/** More cards than this in one post is not a plan but a mistake or an attack. */
-const CARDS_MAX = 500
-const NOTICES: Record<string, string> = { saved: projectMessages.saved }
-
-interface Ref {
-  _id: string
-  name: string
-}
-/** GET /api/projects. */
-interface Project extends Ref {
-  globalCategory: Ref | null
-}
-/** GET /api/project-resource-instances: a saved card. */
-interface SavedCard {
-  _id: string
-  categoryId: string
-  entityId: string
-  typeId: string
-  names: { _id: string; name: string; projectEntityId: string }[]
-  projectName: string
-  categoryName: string
-  entityName: string
-  typeName: string
-}
-
-/** The project and the combination chosen for the next card. */
-interface Selection {
-  projectId: string
-  categoryId: string
-  entityId: string
-  typeId: string
-}
-/** Everything the page form holds: the choices, Number for the next card, the cards, the deletion queue (card keys). */
-interface PlanState {
-  selection: Selection
-  number: string
-  cards: CardDraft[]
-  removed: string[]
-}
-interface Message {
-  text: string
-  tone: 'error' | 'success'
-  /** Beside Add or beside Save Changes. */
-  at: 'add' | 'save'
-}
-/** What the page shows: the loader's for a fresh visit, the action's answer after a post. */
-interface View {
-  state: PlanState
-  options: { categories: Ref[]; entities: Ref[]; types: Ref[] }
-  message: Message | null
-  /** The unsaved-changes question, asked when the project changes (§4, §5). */
-  dialog: { pendingProjectId: string } | null
-}
-
-const NO_SELECTION: Selection = { projectId: '', categoryId: '', entityId: '', typeId: '' }
-const field = {
-  current: (name: keyof Selection) => `current.${name}`,
-  number: 'number',
-  removed: 'removed',
-  pendingProjectId: 'pendingProjectId',
-}
-
-const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
-const pagePath = (projectId: string, notice?: string) => {
-  const params = new URLSearchParams()
-  if (projectId) params.set('projectId', projectId)
-  if (notice) params.set('notice', notice)
-  const search = params.toString()
-  return search ? `${PATH}?${search}` : PATH
-}
-const keyOf = (card: Pick<CardDraft, 'categoryId' | 'entityId' | 'typeId'>) => cardKey(card)
-const parseKey = (key: string) => {
-  const [categoryId = '', entityId = '', typeId = ''] = key.split('/')
-  return { categoryId, entityId, typeId }
-}
-const isCardKey = (key: string) => Object.values(parseKey(key)).every(isUuid) && key.split('/').length === 3
-
-type Caller = LoaderFunctionArgs | ActionFunctionArgs
-
-// §8: failed loads fall back to empty lists.
-async function loadProjects(args: Caller) {
-  const result = await api<Project[]>(args, '/api/projects')
-  return result.ok ? result.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : []
-}
-async function loadTemplates(args: Caller) {
-  const result = await api<{ data: Template[] }>(args, '/api/resource-planning-templates')
-  return result.ok ? (result.data.data ?? []) : []
-}
-async function loadSavedCards(args: Caller, projectId: string): Promise<SavedCard[]> {
-  if (!projectId) return []
-  const result = await api<SavedCard[]>(args, `/api/project-resource-instances?${query({ projectId })}`)
-  return result.ok ? result.data : []
-}
-
-const draftOf = (card: SavedCard): CardDraft => ({
-  categoryId: card.categoryId,
-  entityId: card.entityId,
-  typeId: card.typeId,
-  number: String(card.names.length),
-  names: card.names.map((entry) => ({ name: entry.name, id: entry.projectEntityId })),
-})
-const unsavedChanges = (cards: CardDraft[], saved: SavedCard[], removed: string[]) =>
-  hasUnsavedChanges(cards.map(asCardState), saved.map(draftOf).map(asCardState), removed)
-
-/**
- * The options of a selection, and the selection without the choices they do not hold: the
- * project's global category replaces any other (§2), an entity must be of the category, a type
- * of the entity. The three lists load at once.
- */
-async function choicesFor(args: Caller, wanted: Selection, projects: Project[]) {
-  const project = projects.find((row) => row._id === wanted.projectId)
-  if (!project) return { selection: NO_SELECTION, options: { categories: [], entities: [], types: [] } }
-  const categoryId = project.globalCategory?._id ?? wanted.categoryId
-  const { entityId, typeId } = wanted
-  const [categories, entities, types] = await Promise.all([
-    api<Ref[]>(args, `/api/categories?${query({ projectId: project._id })}`),
-    categoryId ? api<Ref[]>(args, `/api/entity-types?${query({ projectId: project._id, categoryId })}`) : null,
-    categoryId && entityId ? api<{ _id: string; typeName: string }[]>(args, `/api/planning?${query({ categoryId, entityId })}`) : null,
-  ])
-  const categoryList = categories.ok ? categories.data.map(({ _id, name }) => ({ _id, name })) : []
-  const category = categoryList.find((row) => row._id === categoryId)
-  const entityList = category && entities?.ok ? entities.data.map(({ _id, name }) => ({ _id, name })) : []
-  const entity = entityList.find((row) => row._id === entityId)
-  const typeList = entity && types?.ok ? types.data.map((row) => ({ _id: row._id, name: row.typeName })) : []
-  const type = typeList.find((row) => row._id === typeId)
-  return {
-    selection: { projectId: project._id, categoryId: category?._id ?? '', entityId: entity?._id ?? '', typeId: type?._id ?? '' },
-    options: { categories: categoryList, entities: entityList, types: typeList },
-  }
-}
 
 /** The project of ?projectId= with its saved cards; ?notice=saved says the last save worked. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -177,77 +46,6 @@ export async function loader(args: LoaderFunctionArgs) {
   })
 }
 
-/** The page form as posted. Ids that are not ids are dropped, never sent on. */
-function readForm(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? '')
-  const id = (name: string) => (isUuid(text(name)) ? text(name) : '')
-  const selection = (prefix: (name: keyof Selection) => string): Selection => ({
-    projectId: id(prefix('projectId')),
-    categoryId: id(prefix('categoryId')),
-    entityId: id(prefix('entityId')),
-    typeId: id(prefix('typeId')),
-  })
-  const cards: CardDraft[] = []
-  for (let index = 0; index < CARDS_MAX && form.has(cardField.key(index)); index++) {
-    const key = text(cardField.key(index))
-    const names = []
-    for (let at = 0; at < INSTANCES_MAX && form.has(cardField.name(index, at)); at++) {
-      const saved = text(cardField.id(index, at))
-      names.push({ name: text(cardField.name(index, at)), id: isUuid(saved) ? saved : null })
-    }
-    if (isCardKey(key)) cards.push({ ...parseKey(key), number: text(cardField.number(index)), names })
-  }
-  return {
-    applied: selection(field.current),
-    wanted: selection((name) => name),
-    number: text(field.number).slice(0, 6) || '1',
-    cards,
-    removed: [...new Set(form.getAll(field.removed).map(String).filter(isCardKey))].slice(0, CARDS_MAX),
-    pendingProjectId: id(field.pendingProjectId),
-  }
-}
-
-/** §4: a changed category resets entity and type; a changed entity resets the type. */
-function resolve(applied: Selection, wanted: Selection): Selection {
-  if (wanted.categoryId !== applied.categoryId) return { ...applied, categoryId: wanted.categoryId, entityId: '', typeId: '' }
-  if (wanted.entityId !== applied.entityId) return { ...applied, entityId: wanted.entityId, typeId: '' }
-  return { ...applied, typeId: wanted.typeId }
-}
-
-/**
- * Save (§4): the queued deletions first (so a card removed and added again starts afresh), then
- * every card, in order. Names of saved instances go as {name, projectEntityId}, so renaming keeps
- * their tagged users. A queued card already gone is what the user wanted.
- */
-async function saveAll(args: ActionFunctionArgs, projectId: string, cards: CardDraft[], removed: string[]) {
-  const headers: Headers[] = []
-  // A card exactly as saved (and not queued for deletion) is not sent again: a save costs what changed, not the whole plan.
-  const kept = (await loadSavedCards(args, projectId)).filter((card) => !removed.includes(keyOf(card)))
-  const asSaved = new Set(kept.map((card) => JSON.stringify(asCardState(draftOf(card)))))
-  for (const key of removed) {
-    const deleted = await api(args, '/api/project-resource-instances', { method: 'DELETE', body: { projectId, ...parseKey(key) } })
-    headers.push(deleted.headers)
-    if (!deleted.ok && deleted.error.status !== 404) return { ok: false, headers: mergeHeaders(...headers) }
-  }
-  for (const card of cards) {
-    if (asSaved.has(JSON.stringify(asCardState(card)))) continue
-    const saved = await api(args, '/api/project-resource-instances', {
-      method: 'POST',
-      body: {
-        projectId,
-        categoryId: card.categoryId,
-        entityId: card.entityId,
-        typeId: card.typeId,
-        number: card.names.length,
-        names: card.names.map((entry) => (entry.id ? { name: entry.name, projectEntityId: entry.id } : entry.name)),
-      },
-    })
-    headers.push(saved.headers)
-    if (!saved.ok) return { ok: false, headers: mergeHeaders(...headers) }
-  }
-  return { ok: true, headers: mergeHeaders(...headers) }
-}
-
 /**
  * Every change is a post of the one page form, which carries the whole state (choices, cards,
  * names, the deletion queue); the answer is that state changed as `intent` says, so without
@@ -257,9 +55,9 @@ async function saveAll(args: ActionFunctionArgs, projectId: string, cards: CardD
  */
 export async function action(args: ActionFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
-  const form = await args.request.formData()
+  const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? 'update')
-  const posted = readForm(form)
+  const posted = readPlanForm(form)
   // A missing permission answers the screen's 403 page, as opening it would.
   const insist = async (...permissions: Permission[]) => {
     const missing = permissions.find((permission) => !can(user, permission))

@@ -22,12 +22,15 @@ import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { ClusterDescription, type DescribedCluster } from '#app/components/template-description'
 import { TemplateTable, itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE, type ApiError } from '#app/lib/errors'
+import { api } from '#app/lib/api/http.server'
+import { messageOr } from '#app/lib/errors'
 import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
-import { can, requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { readForm } from '#app/lib/form.server'
+import type { Ref } from '#domain/contracts/common'
 
 export const meta: MetaFunction = () => [{ title: `Resource Planning Template · ${PRODUCT_NAME}` }]
 
@@ -40,10 +43,6 @@ const CLUSTER_ID_MISSING = 'Cluster ID is missing'
 const LIST_FAILED = 'Error fetching data'
 const SAVE_CONFIRMATION = 'This action can’t be undone. Are you sure you want to save these changes?'
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Cluster extends Ref {
   description: string | null
   category: string
@@ -97,8 +96,6 @@ const pagePath = (combo: Partial<Combo>) => {
   const query = comboQuery(combo)
   return query ? `${PATH}?${query}` : PATH
 }
-/** The API's message when it gave one, else the fallback (§8). */
-const messageOr = (error: ApiError, fallback: string) => (error.message && error.message !== FALLBACK_MESSAGE ? error.message : fallback)
 
 /**
  * The choices are GET parameters (?categoryId&entityId&planningId); a choice that does not belong
@@ -178,7 +175,7 @@ export async function loader(args: LoaderFunctionArgs) {
     /** Clusters of the category: the interchange dialog's options, by entity. */
     interchangeClusters: clusterList.map((row): ClusterOption => ({ _id: row._id, name: row.name, entityId: row.entityType })),
     templates: templates.ok ? (templates.data.data ?? []) : [],
-    listError: templates.ok ? null : templates.error.message && templates.error.message !== FALLBACK_MESSAGE ? `Error: ${templates.error.message}` : LIST_FAILED,
+    listError: templates.ok ? null : templates.error.status !== null && messageOr(templates.error, '') ? `Error: ${templates.error.message}` : LIST_FAILED,
     can: { save: can(user, 'add'), edit: can(user, 'edit'), delete: can(user, 'delete') },
     deleting: target !== null && can(user, 'delete') ? deletion(target, templates.ok ? (templates.data.data ?? []) : []) : null,
   })
@@ -225,7 +222,7 @@ const answer = (part: Partial<Answer>, init?: ResponseInit) =>
  */
 export async function action(args: ActionFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
-  const form = await args.request.formData()
+  const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? '')
   if (intent === 'delete') {
     if (!can(user, 'delete')) await requirePermission(args, 'delete')

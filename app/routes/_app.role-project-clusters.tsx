@@ -1,11 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
-import { formatDate } from '#domain/export'
 import type { RollUpCluster, RollUpProject, RollUpRole } from '#domain/planning/project-plan'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { requirePermission } from '#app/lib/session.server'
+import { shownDate } from '#app/lib/display'
 
 export const meta: MetaFunction = () => [{ title: `Roles, Projects, Clusters · ${PRODUCT_NAME}` }]
 
@@ -14,7 +14,6 @@ const NO_DATA = 'No data'
 const NO_PROJECTS = 'No projects for this role'
 const NO_CLUSTERS = 'No clusters'
 const LOAD_FAILED = 'Failed to load roles/projects'
-const NOT_PROVIDED = 'Not provided'
 
 /** Every role with the projects that plan it and their clusters, rolled up by the API (GET /api/role-project-clusters). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -23,7 +22,6 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({ roles: result.ok ? result.data : [], failed: !result.ok })
 }
 
-const shown = (date: string | null) => formatDate(date) ?? NOT_PROVIDED
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 export default function RoleProjectClusters() {
@@ -86,7 +84,7 @@ function ProjectItem({ roleId, project }: { roleId: string; project: RollUpProje
         <span className="rollup-facts">
           <span>{count(project.clusters.length, 'cluster', 'clusters')}</span>
           <span>Total requirement: {project.requirement}</span>
-          <span>Earliest start: {shown(project.earliestStart)}</span>
+          <span>Earliest start: {shownDate(project.earliestStart)}</span>
         </span>
       </summary>
       <div className="rollup-body">
@@ -113,8 +111,8 @@ function ClusterTable({ clusters }: { clusters: RollUpCluster[] }) {
             <tr key={cluster.key}>
               <th scope="row">{cluster.label}</th>
               <td>{cluster.requirement}</td>
-              <td>{shown(cluster.startDate)}</td>
-              <td>{shown(cluster.deployedBy)}</td>
+              <td>{shownDate(cluster.startDate)}</td>
+              <td>{shownDate(cluster.deployedBy)}</td>
             </tr>
           ))}
         </tbody>

@@ -9,24 +9,23 @@ import {
   categoryUpdateSchema,
   entityCreateSchema,
   entityUpdateSchema,
-  isUuid,
   projectCreateSchema,
   projectUpdateSchema,
 } from '#domain/planning/schemas'
+import { isUuid } from '#domain/ids'
 import { Field, FormMessage, SelectField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE, type ApiError } from '#app/lib/errors'
-import { can, requirePermission } from '#app/lib/session.server'
+import { api } from '#app/lib/api/http.server'
+import { messageOr } from '#app/lib/errors'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
+import { readForm } from '#app/lib/form.server'
+import type { Ref } from '#domain/contracts/common'
 
 export const meta: MetaFunction = () => [{ title: `Set up categories, entities and projects · ${PRODUCT_NAME}` }]
 
-interface Ref {
-  _id: string
-  name: string
-}
 interface Entity extends Ref {
   categoryId: string
 }
@@ -78,9 +77,6 @@ const NOTICES: Record<string, string> = Object.fromEntries(
 )
 const noticeOf = (kind: Kind, done: 'created' | 'saved' | 'deleted') => `/setup?notice=${KINDS[kind].word.replace(' ', '-')}-${done}`
 
-/** The API's own message when it answered one (an "in use" refusal names what uses the thing). */
-const apiMessageOr = (error: ApiError, fallback: string) => (error.status !== null && error.message !== FALLBACK_MESSAGE ? error.message : fallback)
-
 /** The delete confirmation is a GET parameter, so the server renders it open (DESIGN §6). */
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
@@ -116,7 +112,7 @@ export async function loader(args: LoaderFunctionArgs) {
 const NEEDS: Record<string, Permission> = { create: 'add', rename: 'edit', delete: 'delete' }
 
 export async function action(args: ActionFunctionArgs) {
-  const formData = await args.request.formData()
+  const formData = await readForm(args.request)
   const intent = String(formData.get('intent') ?? '')
   const kind = formData.get('kind')
   const id = String(formData.get('id') ?? '')
@@ -130,7 +126,7 @@ export async function action(args: ActionFunctionArgs) {
     if (formData.get('confirmed') !== 'yes') return redirect(`/setup?${new URLSearchParams({ confirm: kind, id })}`)
     const deleted = await api(args, `${path}/${id}`, { method: 'DELETE' })
     if (deleted.ok) return redirect(noticeOf(kind, 'deleted'), { headers: deleted.headers })
-    return json({ formId: 'confirm-delete', result: null, error: apiMessageOr(deleted.error, `Failed to delete the ${word}`) }, { headers: deleted.headers })
+    return json({ formId: 'confirm-delete', result: null, error: messageOr(deleted.error, `Failed to delete the ${word}`) }, { headers: deleted.headers })
   }
 
   const formId = formIdOf(intent, kind, id)
@@ -140,7 +136,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ formId, result: submission.reply(), error: null })
   const saved = await api(args, creating ? path : `${path}/${id}`, { method: creating ? 'POST' : 'PUT', body: submission.value })
   if (saved.ok) return redirect(noticeOf(kind, creating ? 'created' : 'saved'), { headers: saved.headers })
-  const message = apiMessageOr(saved.error, `Failed to save the ${word}`)
+  const message = messageOr(saved.error, `Failed to save the ${word}`)
   return json({ formId, result: submission.reply({ formErrors: [message] }), error: null }, { headers: saved.headers })
 }
 

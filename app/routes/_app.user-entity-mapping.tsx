@@ -1,12 +1,11 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation, useNavigate, useSubmit } from '@remix-run/react'
-import type { ListedUser } from '#api/users/list'
-import type { loadMappings } from '#api/projects/mappings'
-import type { PresentedCard } from '#api/projects/plan'
+import type { Card, Mapping } from '#domain/contracts/projects'
+import type { ListedUser } from '#domain/contracts/users'
 import { PRODUCT_NAME } from '#domain/constants'
 import { sameClusterSet } from '#domain/planning/cluster-list'
 import { mappingTotals, plannedSources, remainingPeople, taggingMessages, taggingRequirement } from '#domain/planning/project-plan'
-import { isUuid } from '#domain/planning/schemas'
+import { isUuid } from '#domain/ids'
 import {
   AssignDialog,
   MAPPING_PATH,
@@ -24,10 +23,12 @@ import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import { ProjectClusterTable, planItemOf, templateOf } from '#app/components/project-cluster-table'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
-import { api } from '#app/lib/api.server'
-import { FALLBACK_MESSAGE } from '#app/lib/errors'
+import { api } from '#app/lib/api/http.server'
+import { messageOr } from '#app/lib/errors'
 import { useHydrated } from '#app/lib/hydrated'
-import { can, requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
+import { requirePermission } from '#app/lib/session.server'
+import { readForm } from '#app/lib/form.server'
 
 export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PRODUCT_NAME}` }]
 
@@ -44,7 +45,6 @@ interface Project {
   _id: string
   name: string
 }
-type Mapping = Awaited<ReturnType<typeof loadMappings>>[number]
 
 /** One cluster row of one role of one instance: what it needs and who is tagged to it. */
 interface TagRow {
@@ -73,7 +73,7 @@ function tagIndex(mappings: readonly Mapping[]) {
  * cap), and the card's instances with the users tagged to each row. The requirement is the same
  * for every instance of a card, so each row is described once per card, not once per instance.
  */
-function planOf(cards: readonly PresentedCard[], templates: readonly Template[], mappings: readonly Mapping[]) {
+function planOf(cards: readonly Card[], templates: readonly Template[], mappings: readonly Mapping[]) {
   const templateByCard = new Map(cards.map((card) => [card._id, templateOf(templates, card)]))
   const inPlan = plannedSources(
     cards.map((card) => ({ entityId: card.entityId, items: (templateByCard.get(card._id)?.roleClusters ?? []).flatMap((role) => role.clusters.map(planItemOf)) })),
@@ -155,7 +155,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
   const query = new URLSearchParams({ projectId: project._id })
   const [cards, templates, mappings] = await Promise.all([
-    api<PresentedCard[]>(args, `/api/project-resource-instances?${query}`),
+    api<Card[]>(args, `/api/project-resource-instances?${query}`),
     api<{ data: Template[] }>(args, '/api/resource-planning-templates'),
     api<Mapping[]>(args, `/api/project-entity-user-mappings?${query}`),
   ])
@@ -200,7 +200,7 @@ async function assignState(args: LoaderFunctionArgs, params: URLSearchParams, { 
  */
 export async function action(args: ActionFunctionArgs) {
   await requirePermission(args, 'add')
-  const form = await args.request.formData()
+  const form = await readForm(args.request)
   const key = String(form.get('assign') ?? '')
   const projectId = String(form.get('projectId') ?? '').trim()
   const userIds = [...new Set(form.getAll('userIds').map(String))]
@@ -211,7 +211,7 @@ export async function action(args: ActionFunctionArgs) {
   if (!projectEntityId) return refuse(taggingMessages.projectEntityMissing)
   const saved = await api(args, '/api/project-entity-user-mappings/replace', { method: 'POST', body: { projectId, projectEntityId, clusterIds, userIds, roleId } })
   // §8: the server's message, else the error's text, else 'Save failed'.
-  if (!saved.ok) return refuse(saved.error.message && saved.error.message !== FALLBACK_MESSAGE ? saved.error.message : SAVE_FAILED, saved.headers)
+  if (!saved.ok) return refuse(messageOr(saved.error, SAVE_FAILED), saved.headers)
   if (form.get('inPage') === '1') return json<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
   return redirect(`${MAPPING_PATH}?${new URLSearchParams({ projectId, saved: key })}#${tagCellId(key)}`, { headers: saved.headers })
 }

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
-import { api } from '#app/lib/api.server'
+import { api } from '#app/lib/api/http.server'
 import { FALLBACK_MESSAGE } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import type { DescribedCluster } from '#app/components/template-description'

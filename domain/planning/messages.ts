@@ -56,4 +56,6 @@ export const CLUSTERS_MAX = 500
 export const INTERCHANGES_MAX = 50
 export const DESCRIPTION_IDS_MAX = 200
 export const INSTANCES_MAX = 200
+/** Cards one plan save may carry (and remove): far more than a project's combinations of category, entity and type. */
+export const PLAN_CARDS_MAX = 500
 export const USERS_PER_CLUSTER_MAX = 1000

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { INSTANCES_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
+import { INSTANCES_MAX, PLAN_CARDS_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
 import { taggingMessages } from './project-plan'
 import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber } from './schemas'
 
@@ -34,30 +34,33 @@ const instanceName = z.pipe(
   ),
 )
 
+/** A card as saved: its type (category, entity, planning type), its Number and that many names. */
+const cardShape = {
+  categoryId: combo.categoryId,
+  entityId: combo.entityId,
+  typeId: combo.typeId,
+  number: z.pipe(
+    z.transform(toNumber(null)),
+    z.number('Number must be a number').check(z.int('Number must be a whole number'), z.minimum(1, 'Number must be at least 1'), z.maximum(INSTANCES_MAX, `Number must be at most ${INSTANCES_MAX}`)),
+  ),
+  names: listOf(instanceName, INSTANCES_MAX, 'names'),
+}
+/** Exactly Number non-blank names, different within the card. */
+const namesMatchNumber = z.superRefine((card: { number: number; names: { name: string }[] }, ctx) => {
+  if (card.names.length !== card.number || card.names.some((entry) => entry.name === '')) {
+    ctx.addIssue({ code: 'custom', path: ['names'], message: projectMessages.fillAllNames })
+    return
+  }
+  const lower = card.names.map((entry) => entry.name.toLowerCase())
+  if (new Set(lower).size !== lower.length) ctx.addIssue({ code: 'custom', path: ['names'], message: planningOwnMessages.namesRepeated })
+})
+
 /**
  * POST /api/project-resource-instances: one card, saved whole (§5). Number at least 1; exactly
  * Number non-blank names, different within the card. A name sent with its projectEntityId keeps
  * that instance (and its tagged users) under a new name.
  */
-export const instanceSaveSchema = z
-  .strictObject({
-    ...combo,
-    number: z.pipe(
-      z.transform(toNumber(null)),
-      z.number('Number must be a number').check(z.int('Number must be a whole number'), z.minimum(1, 'Number must be at least 1'), z.maximum(INSTANCES_MAX, `Number must be at most ${INSTANCES_MAX}`)),
-    ),
-    names: listOf(instanceName, INSTANCES_MAX, 'names'),
-  })
-  .check(
-    z.superRefine((card, ctx) => {
-      if (card.names.length !== card.number || card.names.some((entry) => entry.name === '')) {
-        ctx.addIssue({ code: 'custom', path: ['names'], message: projectMessages.fillAllNames })
-        return
-      }
-      const lower = card.names.map((entry) => entry.name.toLowerCase())
-      if (new Set(lower).size !== lower.length) ctx.addIssue({ code: 'custom', path: ['names'], message: planningOwnMessages.namesRepeated })
-    }),
-  )
+export const instanceSaveSchema = z.strictObject({ projectId: project, ...cardShape }).check(namesMatchNumber)
 export type InstanceSave = z.infer<typeof instanceSaveSchema>
 
 /**
@@ -69,6 +72,21 @@ export const instanceDeleteSchema = z.strictObject({
   name: z.optional(z.string('Instance name must be text').check(z.trim(), z.minLength(1, 'Instance name is required'), ...nameChecks('Instance name'))),
 })
 export type InstanceDelete = z.infer<typeof instanceDeleteSchema>
+
+/** A card by its type, as the plan save names the cards it removes. */
+const cardKey = z.strictObject({ categoryId: combo.categoryId, entityId: combo.entityId, typeId: combo.typeId })
+
+/**
+ * PUT /api/projects/{id}/plan: the Project Resource Planning screen's Save, in one transaction.
+ * `removed` cards go first (so a card removed and added again starts afresh; one already gone is
+ * what the user wanted), then every card of `cards`, each saved whole as by POST
+ * /api/project-resource-instances. Either all of it is saved or nothing.
+ */
+export const planSaveSchema = z.strictObject({
+  cards: listOf(z.strictObject(cardShape).check(namesMatchNumber), PLAN_CARDS_MAX, 'cards'),
+  removed: listOf(cardKey, PLAN_CARDS_MAX, 'removed cards'),
+})
+export type PlanSave = z.infer<typeof planSaveSchema>
 
 /**
  * POST /api/project-entity-user-mappings/replace: the users tagged to one cluster (or group) of

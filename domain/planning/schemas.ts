@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
-import { UUID_PATTERN } from '../constants'
+import { UUID_PATTERN } from '../ids'
 import { unwrapSingletons } from './cluster-list'
 import { interchangeProblem } from './interchanges'
+import { nameChecks as textNameChecks, storable, tidyName } from '../text'
 import {
   CLUSTERS_MAX,
   DESCRIPTION_IDS_MAX,
@@ -21,7 +22,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 
 const UUID = UUID_PATTERN
-export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)
 
 // Forms send '' for an empty field and JSON callers null: both mean "not given".
 export const blankToNull = (value: unknown): unknown => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value)
@@ -39,18 +39,14 @@ export const requiredId = (missing: string, invalid: string) =>
 /** An id that may be missing: null when it is. */
 export const optionalId = (invalid: string) => z.pipe(z.transform((value: unknown) => blankToNull(refToId(value))), z.nullable(idText(invalid)))
 
-// PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const storable = z.refine<string>((value) => !value.includes('\u0000') && !LONE_SURROGATE.test(value), 'Contains characters that cannot be saved')
-export const nameChecks = (label: string) => [
-  z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`),
-  z.regex(/^[^\u0000-\u001f\u007f]*$/, `${label} cannot contain control characters`),
-  storable,
-]
-/** A name: trimmed, required (`required` when empty after trimming), one line. */
-export const requiredName = (label: string, required: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), ...nameChecks(label))
-const optionalName = (label: string) => z.pipe(z.transform(blankToNull), z.nullable(z.string(`${label} must be text`).check(z.trim(), ...nameChecks(label))))
+export const nameChecks = (label: string) => textNameChecks(label, NAME_MAX)
+/** A name: tidied (domain/text.ts), required (`required` when nothing visible is left), one line. */
+export const requiredName = (label: string, required: string) => z.string({ error: required }).check(...nameChecks(label), z.minLength(1, required))
+const optionalName = (label: string) =>
+  z.pipe(
+    z.transform((value: unknown) => blankToNull(typeof value === 'string' ? tidyName(value) : value)),
+    z.nullable(z.string(`${label} must be text`).check(...nameChecks(label))),
+  )
 const optionalText = (label: string, max: number) =>
   z.pipe(z.transform(blankToNull), z.nullable(z.string(`${label} must be text`).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`), storable)))
 

@@ -1,7 +1,7 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { projectEntities, projectEntityUserMappings, projectResourceInstances, resourcePlanningTemplates } from '#api/db/schema'
-import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
+import { type Api, type Client } from '../support/api-harness'
 import { expectRefusal, makeCategory, makeEntity, makeCluster, makePlanning, makeProject, unique, type Planning, type Project } from '../support/planning'
 import {
   INSTANCES,
@@ -11,8 +11,7 @@ import {
   cardKey,
   instanceOf,
   makeCard,
-  makePeople,
-  residentialPlan,
+  residentialSuite,
   type Card,
   type Person,
   type ReplaceAnswer,
@@ -31,10 +30,7 @@ let plan: ResidentialPlan
 let people: Person[]
 
 beforeAll(async () => {
-  api = await startApi()
-  admin = (await signedUpUser(api)).client
-  plan = await residentialPlan(api, admin)
-  people = await makePeople(api, 4)
+  ;({ api, admin, plan, people } = await residentialSuite(4))
 })
 afterAll(() => api?.close())
 

@@ -112,8 +112,14 @@ export function expectClientError(answer: Answer, status?: number) {
   expect(answer.status).toBeGreaterThanOrEqual(400)
   expect(answer.status).toBeLessThan(500)
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
-  expect(answer.body).toEqual({ error: expect.any(String) })
+  expect(answer.body).toEqual(refusalShape(answer.body))
   const error = (answer.body as { error: string }).error
   expect(error.length).toBeGreaterThan(0)
   expectNoInternals(error)
 }
+
+/** A refusal's body: a sentence, and a code where the API gives one for a client to branch on. */
+export const refusalShape = (body: unknown) => ({
+  error: expect.any(String),
+  ...(typeof body === 'object' && body !== null && 'code' in body ? { code: expect.stringMatching(/^[a-z_]+$/) } : {}),
+})

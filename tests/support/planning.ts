@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { roles } from '#api/db/schema'
 import type { Answer, Api, Client } from './api-harness'
+import { refusalShape } from './helpers'
 
 /** Answer shapes of the planning calls, as the tests read them. */
 export type Ref = { _id: string; name: string }
@@ -89,7 +90,7 @@ export function expectRefusal<T>(answer: Answer<T>, status?: number): asserts an
   expect(answer.status).toBeGreaterThanOrEqual(400)
   expect(answer.status).toBeLessThan(500)
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
-  expect(answer.body).toEqual({ error: expect.any(String) })
+  expect(answer.body).toEqual(refusalShape(answer.body))
   const error = (answer.body as { error: string }).error
   expect(error.length).toBeGreaterThan(0)
   expect(error).not.toMatch(/\bat .+:\d+:\d+|stack|select .+ from |insert into|update .* set|postgres|pglite|drizzle|violates|constraint/i)

@@ -1,6 +1,6 @@
 import { expect } from 'vitest'
 import { users } from '#api/db/schema'
-import type { Api, Client } from './api-harness'
+import { signedUpUser, startApi, type Api, type Client } from './api-harness'
 import {
   makeCategory,
   makeCluster,
@@ -18,25 +18,11 @@ import {
   type Template,
 } from './planning'
 
-/** Answer shapes of the projects calls, as the tests read them. */
-export type InstanceName = { _id: string; name: string; projectEntityId: string }
-export type Card = {
-  _id: string
-  projectId: string
-  categoryId: string
-  entityId: string
-  typeId: string
-  number: number
-  names: InstanceName[]
-  projectName: string
-  categoryName: string
-  entityName: string
-  typeName: string
-}
+/** Answer shapes of the projects calls: the contracts the API satisfies. */
+import type { Card, Mapping } from '#domain/contracts/projects'
+export type { Card, InstanceName, Mapping, TimelineRow } from '#domain/contracts/projects'
 export type Person = { _id: string; fullName: string | null; email: string }
-export type Mapping = { projectEntityId: string; clusterId: string; roleId: string; user: Person }
 export type ReplaceAnswer = { message: string; requirement: number; mappings: Mapping[] }
-export type TimelineRow = { clusterId: string; clusterName: string; startDate: string | null; endDate: string | null; default: 'created' | null }
 export type Override = { clusterId: string; startDate: string | null; endDate: string | null; default: 'created' }
 
 export const MISSING = '00000000-0000-4000-8000-000000000000'
@@ -155,3 +141,11 @@ export async function residentialPlan(api: Api, admin: Client) {
   return { engineer, developer, pmo, category, tower, site, t, s, towerType, towerTemplate, siteType, siteTemplate, bareType }
 }
 export type ResidentialPlan = Awaited<ReturnType<typeof residentialPlan>>
+
+/** What a project suite starts from: its own API, a signed-up administrator, the residential plan and `count` people. */
+export async function residentialSuite(count: number) {
+  const api = await startApi()
+  const admin = (await signedUpUser(api)).client
+  const plan = await residentialPlan(api, admin)
+  return { api, admin, plan, people: await makePeople(api, count) }
+}

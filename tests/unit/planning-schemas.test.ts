@@ -8,7 +8,6 @@ import {
   clustersQuerySchema,
   entityCreateSchema,
   entityUpdateSchema,
-  isUuid,
   planningCreateSchema,
   planningGroupsSchema,
   projectCreateSchema,
@@ -16,6 +15,7 @@ import {
   templateComboQuerySchema,
   templateSaveSchema,
 } from '#domain/planning/schemas'
+import { isUuid } from '#domain/ids'
 import { firstMessage, problems, type Schema } from '../support/schema'
 
 const C = '11111111-1111-4111-8111-111111111111'

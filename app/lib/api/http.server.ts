@@ -1,11 +1,11 @@
 import type { AppLoadContext } from '@remix-run/node'
-import { normalizeError, type ApiError } from './errors'
+import { normalizeError, type ApiError } from '../errors'
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
   | { ok: false; error: ApiError; headers: Headers }
 
-interface Caller {
+export interface Caller {
   request: Request
   context: AppLoadContext
 }

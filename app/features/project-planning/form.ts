@@ -1,0 +1,122 @@
+import { INSTANCES_MAX, PLAN_CARDS_MAX, projectMessages } from '#domain/planning/messages'
+import { cardKey, hasUnsavedChanges } from '#domain/planning/project-plan'
+import type { Ref } from '#domain/contracts/common'
+import type { Card } from '#domain/contracts/projects'
+import { isUuid } from '#domain/ids'
+import { asCardState, cardField, type CardDraft } from '#app/components/project-card'
+
+/**
+ * The Project Resource Planning page form (§4, §5): what it holds, the names of its fields, and
+ * reading it back from a post. Pure, so the decoding is tested without a browser
+ * (tests/unit/project-plan-form.test.ts).
+ */
+
+const PATH = '/project-resource-planning'
+/** More cards than this in one post is not a plan but a mistake or an attack. */
+const CARDS_MAX = PLAN_CARDS_MAX
+export const NOTICES: Record<string, string> = { saved: projectMessages.saved }
+
+/** GET /api/projects. */
+export interface Project extends Ref {
+  globalCategory: Ref | null
+}
+
+/** The project and the combination chosen for the next card. */
+export interface Selection {
+  projectId: string
+  categoryId: string
+  entityId: string
+  typeId: string
+}
+/** Everything the page form holds: the choices, Number for the next card, the cards, the deletion queue (card keys). */
+export interface PlanState {
+  selection: Selection
+  number: string
+  cards: CardDraft[]
+  removed: string[]
+}
+export interface Message {
+  text: string
+  tone: 'error' | 'success'
+  /** Beside Add or beside Save Changes. */
+  at: 'add' | 'save'
+}
+/** What the page shows: the loader's for a fresh visit, the action's answer after a post. */
+export interface View {
+  state: PlanState
+  options: { categories: Ref[]; entities: Ref[]; types: Ref[] }
+  message: Message | null
+  /** The unsaved-changes question, asked when the project changes (§4, §5). */
+  dialog: { pendingProjectId: string } | null
+}
+
+export const NO_SELECTION: Selection = { projectId: '', categoryId: '', entityId: '', typeId: '' }
+export const field = {
+  current: (name: keyof Selection) => `current.${name}`,
+  number: 'number',
+  removed: 'removed',
+  pendingProjectId: 'pendingProjectId',
+}
+
+/** A saved card as the form holds it. The page uses these in the browser too: they stay out of api.server.ts. */
+export const draftOf = (card: Card): CardDraft => ({
+  categoryId: card.categoryId,
+  entityId: card.entityId,
+  typeId: card.typeId,
+  number: String(card.names.length),
+  names: card.names.map((entry) => ({ name: entry.name, id: entry.projectEntityId })),
+})
+export const unsavedChanges = (cards: CardDraft[], saved: Card[], removed: string[]) =>
+  hasUnsavedChanges(cards.map(asCardState), saved.map(draftOf).map(asCardState), removed)
+
+export const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
+export const pagePath = (projectId: string, notice?: string) => {
+  const params = new URLSearchParams()
+  if (projectId) params.set('projectId', projectId)
+  if (notice) params.set('notice', notice)
+  const search = params.toString()
+  return search ? `${PATH}?${search}` : PATH
+}
+export const keyOf = (card: Pick<CardDraft, 'categoryId' | 'entityId' | 'typeId'>) => cardKey(card)
+export const parseKey = (key: string) => {
+  const [categoryId = '', entityId = '', typeId = ''] = key.split('/')
+  return { categoryId, entityId, typeId }
+}
+export const isCardKey = (key: string) => Object.values(parseKey(key)).every(isUuid) && key.split('/').length === 3
+
+/** The page form as posted. Ids that are not ids are dropped, never sent on. */
+export function readPlanForm(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? '')
+  const id = (name: string) => (isUuid(text(name)) ? text(name) : '')
+  const selection = (prefix: (name: keyof Selection) => string): Selection => ({
+    projectId: id(prefix('projectId')),
+    categoryId: id(prefix('categoryId')),
+    entityId: id(prefix('entityId')),
+    typeId: id(prefix('typeId')),
+  })
+  const cards: CardDraft[] = []
+  for (let index = 0; index < CARDS_MAX && form.has(cardField.key(index)); index++) {
+    const key = text(cardField.key(index))
+    const names = []
+    for (let at = 0; at < INSTANCES_MAX && form.has(cardField.name(index, at)); at++) {
+      const saved = text(cardField.id(index, at))
+      names.push({ name: text(cardField.name(index, at)), id: isUuid(saved) ? saved : null })
+    }
+    if (isCardKey(key)) cards.push({ ...parseKey(key), number: text(cardField.number(index)), names })
+  }
+  return {
+    applied: selection(field.current),
+    wanted: selection((name) => name),
+    number: text(field.number).slice(0, 6) || '1',
+    cards,
+    removed: [...new Set(form.getAll(field.removed).map(String).filter(isCardKey))].slice(0, CARDS_MAX),
+    pendingProjectId: id(field.pendingProjectId),
+  }
+}
+
+/** §4: a changed category resets entity and type; a changed entity resets the type. */
+export function resolve(applied: Selection, wanted: Selection): Selection {
+  if (wanted.categoryId !== applied.categoryId) return { ...applied, categoryId: wanted.categoryId, entityId: '', typeId: '' }
+  if (wanted.entityId !== applied.entityId) return { ...applied, entityId: wanted.entityId, typeId: '' }
+  return { ...applied, typeId: wanted.typeId }
+}

@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest'
+import { cardField } from '#app/components/project-card'
+import { field, isCardKey, NO_SELECTION, pagePath, parseKey, readPlanForm, resolve } from '#app/features/project-planning/form'
+
+/** The Project Resource Planning page form read back from a post (no browser needed). */
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const [project, category, entity, type, otherType, instance] = [1, 2, 3, 4, 5, 6].map(id)
+const key = (typeId = type) => `${category}/${entity}/${typeId}`
+
+function form(entries: [string, string][]) {
+  const data = new FormData()
+  for (const [name, value] of entries) data.append(name, value)
+  return data
+}
+
+describe('readPlanForm', () => {
+  test('reads the applied and wanted choices, Number, every card with its names and saved ids, the queue and the pending project', () => {
+    const posted = readPlanForm(
+      form([
+        [field.current('projectId'), project],
+        [field.current('categoryId'), category],
+        ['projectId', project],
+        ['categoryId', category],
+        ['entityId', entity],
+        [field.number, '3'],
+        [cardField.key(0), key()],
+        [cardField.number(0), '2'],
+        [cardField.name(0, 0), 'Tower A'],
+        [cardField.id(0, 0), instance],
+        [cardField.name(0, 1), 'Tower B'],
+        [cardField.id(0, 1), ''],
+        [field.removed, key(otherType)],
+        [field.removed, key(otherType)],
+        [field.pendingProjectId, project],
+      ]),
+    )
+    expect(posted).toEqual({
+      applied: { projectId: project, categoryId: category, entityId: '', typeId: '' },
+      wanted: { projectId: project, categoryId: category, entityId: entity, typeId: '' },
+      number: '3',
+      cards: [{ categoryId: category, entityId: entity, typeId: type, number: '2', names: [{ name: 'Tower A', id: instance }, { name: 'Tower B', id: null }] }],
+      removed: [key(otherType)],
+      pendingProjectId: project,
+    })
+  })
+
+  test('ids that are not ids are dropped, never sent on; a card with a broken key is left out; Number defaults to 1', () => {
+    const posted = readPlanForm(
+      form([
+        ['projectId', "'; drop table projects; --"],
+        [cardField.key(0), 'not/a/key'],
+        [cardField.name(0, 0), 'Lost'],
+        [cardField.key(1), key()],
+        [cardField.number(1), '1'],
+        [cardField.name(1, 0), 'Kept'],
+        [cardField.id(1, 0), 'garbage'],
+        [field.removed, `${category}/${entity}`],
+      ]),
+    )
+    expect(posted.wanted).toEqual(NO_SELECTION)
+    expect(posted.number).toBe('1')
+    expect(posted.cards).toEqual([{ categoryId: category, entityId: entity, typeId: type, number: '1', names: [{ name: 'Kept', id: null }] }])
+    expect(posted.removed).toEqual([])
+  })
+
+  test('cards are read in order and stop at the first missing index', () => {
+    const posted = readPlanForm(form([[cardField.key(0), key()], [cardField.key(2), key(otherType)]]))
+    expect(posted.cards.map((card) => card.typeId)).toEqual([type])
+  })
+})
+
+describe('resolve: the cascade of §4', () => {
+  const applied = { projectId: project, categoryId: category, entityId: entity, typeId: type }
+  test('a changed category resets entity and type', () => {
+    expect(resolve(applied, { ...applied, categoryId: id(9) })).toEqual({ projectId: project, categoryId: id(9), entityId: '', typeId: '' })
+  })
+  test('a changed entity resets the type', () => {
+    expect(resolve(applied, { ...applied, entityId: id(9) })).toEqual({ ...applied, entityId: id(9), typeId: '' })
+  })
+  test('otherwise the type is taken as chosen', () => {
+    expect(resolve(applied, { ...applied, typeId: otherType })).toEqual({ ...applied, typeId: otherType })
+  })
+})
+
+describe('card keys and addresses', () => {
+  test('a key is three ids joined by /', () => {
+    expect(parseKey(key())).toEqual({ categoryId: category, entityId: entity, typeId: type })
+    expect(isCardKey(key())).toBe(true)
+    expect(isCardKey(`${key()}/${id(7)}`)).toBe(false)
+    expect(isCardKey(`${category}/${entity}/x`)).toBe(false)
+  })
+  test('the page address carries the project and a notice', () => {
+    expect(pagePath('')).toBe('/project-resource-planning')
+    expect(pagePath(project, 'saved')).toBe(`/project-resource-planning?projectId=${project}&notice=saved`)
+  })
+})
