@@ -1,8 +1,8 @@
-import { redirect, type AppLoadContext } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import type { User } from '#domain/contracts/users'
 import { can } from '#domain/access'
 import type { Permission } from '#domain/constants'
-import { api } from './api/http.server'
+import { api, type Caller } from './api/http.server'
 
 export type SessionUser = User
 export interface Landing {
@@ -10,10 +10,6 @@ export interface Landing {
   user: SessionUser | null
 }
 
-interface Caller {
-  request: Request
-  context: AppLoadContext
-}
 
 /**
  * GET /landing: the session's user (or null) and the welcome message. The layout's loader and the
@@ -29,7 +25,7 @@ export function getLanding(caller: Caller): Promise<Landing> {
   }
   return landing
 }
-const landings = new WeakMap<AppLoadContext, Promise<Landing>>()
+const landings = new WeakMap<Caller['context'], Promise<Landing>>()
 
 /** A call that fails (the API restarting, say) is tried once more before the visitor is taken as signed out. */
 async function fetchLanding(caller: Caller): Promise<Landing> {
@@ -54,14 +50,20 @@ export function loginRedirect(request: Request) {
   return redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
 }
 
-/**
- * The signed-in user if they hold the permission; otherwise a 403 that the screen's error
- * boundary shows inside the layout (a clear page, not a redirect loop).
- */
+/** The screen's 403: its error boundary shows it inside the layout (a clear page, not a redirect loop). */
+const forbidden = () => new Response('You do not have permission to open this page. Ask an administrator for access.', { status: 403 })
+
+/** The signed-in user if they hold the permission; otherwise the screen's 403. */
 export async function requirePermission(caller: Caller, permission: Permission) {
   const session = await requireUser(caller)
-  if (!can(session.user, permission)) {
-    throw new Response('You do not have permission to open this page. Ask an administrator for access.', { status: 403 })
-  }
+  assertCan(session.user, permission)
   return session
+}
+
+/**
+ * An action's check per intent, on the user its loader call already has: the screen's 403 when
+ * one of `permissions` is missing, with no second call to the API.
+ */
+export function assertCan(user: SessionUser, ...permissions: Permission[]) {
+  if (permissions.some((permission) => !can(user, permission))) throw forbidden()
 }

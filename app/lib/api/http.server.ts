@@ -52,3 +52,9 @@ export function mergeHeaders(...sources: (Headers | undefined)[]) {
   }
   return merged
 }
+
+/** A query string with its `?`, without the empty values (`{ categoryId: '' }` asks for everything); '' when none is left. */
+export function queryString(params: Record<string, string | undefined> = {}) {
+  const kept = Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))
+  return kept.length ? `?${new URLSearchParams(kept)}` : ''
+}

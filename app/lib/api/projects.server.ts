@@ -1,0 +1,18 @@
+import type { Card, Mapping, TimelineRow } from '#domain/contracts/projects'
+import type { RollUpRole } from '#domain/contracts/planning'
+import type { MappingReplace, PlanSave, SiteOverride } from '#domain/planning/project-schemas'
+import { api, queryString, type Caller } from './http.server'
+
+/** The project calls: a project's cards and tags, its timelines, and the roll-up by role. */
+
+export const listCards = (caller: Caller, projectId: string) => api<Card[]>(caller, `/api/project-resource-instances${queryString({ projectId })}`)
+/** The whole plan in one transaction: the removed cards and the changed ones. */
+export const savePlan = (caller: Caller, projectId: string, body: PlanSave) => api<Card[]>(caller, `/api/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body })
+export const listMappings = (caller: Caller, projectId: string) => api<Mapping[]>(caller, `/api/project-entity-user-mappings${queryString({ projectId })}`)
+export const replaceMappings = (caller: Caller, body: MappingReplace) => api(caller, '/api/project-entity-user-mappings/replace', { method: 'POST', body })
+
+export const listTimelines = (caller: Caller, selection: { projectId: string; entityTypeId: string }) =>
+  api<TimelineRow[]>(caller, `/api/timelines/by-project-selection${queryString(selection)}`)
+export const saveSiteOverride = (caller: Caller, body: SiteOverride) => api<TimelineRow>(caller, '/api/timelines/site-overrides', { method: 'PUT', body })
+
+export const rollUpByRole = (caller: Caller) => api<RollUpRole[]>(caller, '/api/role-project-clusters')
