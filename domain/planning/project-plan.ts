@@ -1,3 +1,4 @@
+import { monthsBefore } from '../schedule/calendar'
 import { totalInterchange } from './interchanges'
 
 /**
@@ -131,15 +132,7 @@ export function earliestStart(dates: readonly IsoDate[]): IsoDate {
  * Deployed By (§9): the start date minus one calendar month. A day the month before does not have
  * becomes that month's last day: 31 March gives 28 February (29 in a leap year), 31 May 30 April.
  */
-export function deployedBy(startDate: IsoDate): IsoDate {
-  if (!startDate) return null
-  const [year, month, day] = startDate.split('-').map(Number)
-  const previousYear = month === 1 ? year - 1 : year
-  const previousMonth = month === 1 ? 12 : month - 1
-  const lastDay = new Date(Date.UTC(previousYear, previousMonth, 0)).getUTCDate()
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0')
-  return `${pad(previousYear, 4)}-${pad(previousMonth)}-${pad(Math.min(day, lastDay))}`
-}
+export const deployedBy = (startDate: IsoDate): IsoDate => (startDate ? monthsBefore(startDate, 1) : null)
 
 // ---------------------------------------------------------------------------------------------
 // Project cards (Project Resource Planning)

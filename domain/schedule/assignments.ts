@@ -1,0 +1,113 @@
+import { intersection, overlaps, type Day, type Range } from './calendar'
+
+/**
+ * People over time (issue 13): a tag of a person to a project's instance, role and cluster is an
+ * assignment, dated by the cluster's effective dates for that project (the Site override, else the
+ * cluster's own). A person has a conflict when two dated assignments, or an assignment and their
+ * leave, share a day.
+ */
+
+export interface Assignment {
+  /** The tag's id: the mapping row. */
+  id: string
+  personId: string
+  projectId: string
+  instanceId: string
+  roleId: string
+  /** The cluster, or the clusters of a group planned together. */
+  clusterIds: readonly string[]
+  /** Null when the cluster has no start or no end for this project ("undated"). */
+  dates: Range | null
+}
+
+export interface Leave {
+  id: string
+  personId: string
+  range: Range
+  note: string
+}
+
+/** Who or what an assignment clashes with: another assignment or a leave, and the days they share. */
+export type Clash = { kind: 'assignment'; with: Assignment; days: Range } | { kind: 'leave'; with: Leave; days: Range }
+
+export interface Conflict {
+  assignment: Assignment
+  clashes: Clash[]
+}
+
+/**
+ * A group's dates: from its earliest start to its latest end; undated when any of its clusters
+ * lacks a start or an end, as a group is staffed for all of its clusters at once.
+ */
+export function groupDates(dates: readonly ({ start: Day | null; end: Day | null } | null)[]): Range | null {
+  let start: Day | null = null
+  let end: Day | null = null
+  for (const entry of dates) {
+    if (!entry?.start || !entry.end || entry.end < entry.start) return null
+    if (start === null || entry.start < start) start = entry.start
+    if (end === null || entry.end > end) end = entry.end
+  }
+  return start && end ? { start, end } : null
+}
+
+/**
+ * Every assignment of one person that clashes, with what it clashes with: each other dated
+ * assignment sharing a day (same project or not) and each leave sharing a day. Undated assignments
+ * never clash. Order: the assignments' own order, clashes by first shared day.
+ */
+export function conflictsOfPerson(assignments: readonly Assignment[], leave: readonly Leave[]): Conflict[] {
+  const dated = assignments.filter((row): row is Assignment & { dates: Range } => row.dates !== null)
+  const conflicts: Conflict[] = []
+  for (const assignment of dated) {
+    const clashes: Clash[] = []
+    for (const other of dated) {
+      if (other === assignment) continue
+      const days = intersection(assignment.dates, other.dates)
+      if (days) clashes.push({ kind: 'assignment', with: other, days })
+    }
+    for (const period of leave) {
+      const days = intersection(assignment.dates, period.range)
+      if (days) clashes.push({ kind: 'leave', with: period, days })
+    }
+    if (clashes.length) conflicts.push({ assignment, clashes: clashes.sort((a, b) => (a.days.start < b.days.start ? -1 : a.days.start > b.days.start ? 1 : 0)) })
+  }
+  return conflicts
+}
+
+/** Groups rows by person, keeping their order. */
+export function byPerson<Row extends { personId: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>()
+  for (const row of rows) {
+    const list = grouped.get(row.personId)
+    if (list) list.push(row)
+    else grouped.set(row.personId, [row])
+  }
+  return grouped
+}
+
+/** Everyone's conflicts, person by person; people without one are left out. */
+export function conflicts(assignments: readonly Assignment[], leave: readonly Leave[]): Map<string, Conflict[]> {
+  const leaveOf = byPerson(leave)
+  const found = new Map<string, Conflict[]>()
+  for (const [personId, rows] of byPerson(assignments)) {
+    const personal = conflictsOfPerson(rows, leaveOf.get(personId) ?? [])
+    if (personal.length) found.set(personId, personal)
+  }
+  return found
+}
+
+/** A person's load on a day: how many of their assignments cover it. */
+export const loadOn = (assignments: readonly Assignment[], day: Day) =>
+  assignments.filter((row) => row.dates !== null && row.dates.start <= day && day <= row.dates.end).length
+
+/**
+ * What a candidate already holds over a period (Assign Users): their assignments and leave that
+ * share a day with it. Tagging them there would give them a conflict when either list is not empty.
+ */
+export function holdsOver(range: Range | null, assignments: readonly Assignment[], leave: readonly Leave[]) {
+  if (!range) return { assignments: [], leave: [] }
+  return {
+    assignments: assignments.filter((row) => row.dates !== null && overlaps(row.dates, range)),
+    leave: leave.filter((period) => overlaps(period.range, range)),
+  }
+}
