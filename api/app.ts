@@ -12,6 +12,7 @@ import { landingRoutes } from './routes/landing'
 import { planningRoutes } from './routes/planning'
 import { projectsRoutes } from './routes/projects'
 import { rolesRoutes } from './routes/roles'
+import { scheduleRoutes } from './routes/schedule'
 import { templatesRoutes } from './routes/templates'
 import { usersRoutes } from './routes/users'
 
@@ -45,7 +46,7 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
   installAccessControl(app, deps)
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes]) {
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
   return app

@@ -12,8 +12,10 @@ export const roles = pgTable('roles', {
   id: id(),
   name: text('name').notNull(),
   permissions: text('permissions').array().$type<Permission[]>().notNull().default(sql`'{}'::text[]`),
+  /** How many calendar months before a cluster starts its people must be hired (issue 13); one, as Deployed By. */
+  leadMonths: integer('lead_months').notNull().default(1),
   createdAt: at('created_at').notNull(),
-}, (t) => [uniqueIndex('roles_name_lower').on(sql`lower(${t.name})`)])
+}, (t) => [uniqueIndex('roles_name_lower').on(sql`lower(${t.name})`), check('roles_lead_months_range', sql`${t.leadMonths} between 0 and 24`)])
 
 export const users = pgTable('users', {
   id: id(),
@@ -260,4 +262,18 @@ export const siteOverrides = pgTable('site_overrides', {
   primaryKey({ columns: [t.projectId, t.clusterId] }),
   index('site_overrides_cluster').on(t.clusterId),
   check('site_overrides_dates_ordered', sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+])
+
+/** A person's leave, inclusive at both ends (issue 13): recorded by themselves or by someone with `edit`. */
+export const leave = pgTable('leave', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  note: text('note').notNull().default(''),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: at('created_at').notNull(),
+}, (t) => [
+  index('leave_user').on(t.userId, t.startDate),
+  check('leave_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
 ])

@@ -10,8 +10,9 @@ export interface Slot {
   roleId: string
   projectId: string
   instanceId: string
-  /** The cluster item: one cluster, or a group's clusters. */
+  /** The cluster item: its key (domain/schedule/slots.ts itemKey), and its clusters in plan order. */
   clusterKey: string
+  clusterIds: readonly string[]
   requirement: number
   tagged: number
   /** Null when undated: an undated slot is in no month and on no hire-by date. */
@@ -60,6 +61,7 @@ export interface HireLine {
   roleId: string
   projectId: string
   clusterKey: string
+  clusterIds: readonly string[]
   needed: number
   hireBy: Day
   /** Negative: late by that many days. */
@@ -72,7 +74,7 @@ export interface HireLine {
  * and its earliest start; sorted by hire-by date, then by the larger need.
  */
 export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string) => number, today: Day): HireLine[] {
-  const lines = new Map<string, { roleId: string; projectId: string; clusterKey: string; requirement: number; tagged: number; start: Day }>()
+  const lines = new Map<string, { roleId: string; projectId: string; clusterKey: string; clusterIds: readonly string[]; requirement: number; tagged: number; start: Day }>()
   for (const slot of slots) {
     if (!slot.dates) continue
     const key = `${slot.roleId}|${slot.projectId}|${slot.clusterKey}`
@@ -82,7 +84,7 @@ export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string)
       line.tagged += slot.tagged
       if (slot.dates.start < line.start) line.start = slot.dates.start
     } else {
-      lines.set(key, { roleId: slot.roleId, projectId: slot.projectId, clusterKey: slot.clusterKey, requirement: slot.requirement, tagged: slot.tagged, start: slot.dates.start })
+      lines.set(key, { roleId: slot.roleId, projectId: slot.projectId, clusterKey: slot.clusterKey, clusterIds: slot.clusterIds, requirement: slot.requirement, tagged: slot.tagged, start: slot.dates.start })
     }
   }
   const queue: HireLine[] = []
@@ -90,7 +92,7 @@ export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string)
     const needed = gapOf(line.requirement, line.tagged)
     if (needed === 0) continue
     const date = hireBy(line.start, leadMonthsOf(line.roleId))
-    queue.push({ roleId: line.roleId, projectId: line.projectId, clusterKey: line.clusterKey, needed, hireBy: date, daysLeft: daysBetween(today, date), start: line.start })
+    queue.push({ roleId: line.roleId, projectId: line.projectId, clusterKey: line.clusterKey, clusterIds: line.clusterIds, needed, hireBy: date, daysLeft: daysBetween(today, date), start: line.start })
   }
   return queue.sort((a, b) => (a.hireBy < b.hireBy ? -1 : a.hireBy > b.hireBy ? 1 : b.needed - a.needed))
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS, type Permission } from '#domain/constants'
 import { users } from '#api/db/schema'
-import type { RouteAccess } from '#api/http/access'
+import type { Access, RouteAccess } from '#api/http/access'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import { expectNoInternals } from '../support/helpers'
 
@@ -36,7 +36,7 @@ const sessionChanging = (route: RouteAccess) => route.url.startsWith('/auth/')
 
 /** The route's URL with its parameters filled: a caller's own id where the route is about a user. */
 function urlOf(route: RouteAccess, ownId: string | null) {
-  return route.url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' && /^\/(users|form\/profile)\//.test(route.url) && ownId ? ownId : randomUUID()))
+  return route.url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' && /^\/(api\/)?(users|form\/profile)\//.test(route.url) && ownId ? ownId : randomUUID()))
 }
 
 const expectation = (route: RouteAccess, persona: Persona) => {
@@ -57,7 +57,13 @@ describe('every route of the API declares who may call it', () => {
     expect(administration.length).toBeGreaterThan(25)
     // The plan save batches the cards' POST and DELETE, so it needs what they need: add (and delete to remove, checked inside).
     const batches: Record<string, Permission> = { 'PUT /api/projects/:id/plan': 'add' }
-    for (const route of administration) expect(route.access, `${route.method} ${route.url}`).toBe(batches[`${route.method} ${route.url}`] ?? byMethod[route.method])
+    // A person's own assignments and leave (issue 13): signed in, the handler allows one's own or
+    // another's with view (reading) or edit (recording); tests/api/schedule.test.ts checks both.
+    const ownOrPermission: Record<string, Access> = { 'GET /api/users/:id/assignments': 'signed-in', 'GET /api/leave': 'signed-in', 'POST /api/leave': 'signed-in', 'DELETE /api/leave/:id': 'signed-in' }
+    for (const route of administration) {
+      const key = `${route.method} ${route.url}`
+      expect(route.access, key).toBe(ownOrPermission[key] ?? batches[key] ?? byMethod[route.method])
+    }
   })
 })
 

@@ -3,6 +3,7 @@ import { deployedBy } from '#domain/planning/project-plan'
 import { conflicts, conflictsOfPerson, groupDates, holdsOver, loadOn, type Assignment, type Leave } from '#domain/schedule/assignments'
 import { daysBetween, monthRange, monthsBefore, monthsFrom, overlaps } from '#domain/schedule/calendar'
 import { capacity, hireBy, hireQueue, type Slot } from '#domain/schedule/capacity'
+import { itemKey, planSlots } from '#domain/schedule/slots'
 
 /** People over time (issue 13): the rules the timeline, capacity, conflicts and hire-by screens share. */
 
@@ -128,6 +129,7 @@ describe('demand, supply and gap', () => {
     projectId: 'skyline',
     instanceId: 'tower-a',
     clusterKey: 'excavation',
+    clusterIds: ['excavation'],
     requirement: 3,
     tagged: 1,
     dates: { start: '2030-03-31', end: '2030-04-01' },
@@ -150,7 +152,7 @@ describe('demand, supply and gap', () => {
 
   test('the hire-by queue: one line per role, project and cluster with a gap, instances added, sorted by date', () => {
     const slots = [
-      slot({ clusterKey: 'framing', dates: { start: '2030-06-30', end: '2030-07-30' }, requirement: 2, tagged: 0 }),
+      slot({ clusterKey: 'framing', clusterIds: ['framing'], dates: { start: '2030-06-30', end: '2030-07-30' }, requirement: 2, tagged: 0 }),
       slot({}),
       slot({ instanceId: 'tower-b', dates: { start: '2030-03-15', end: '2030-04-01' }, tagged: 0 }),
       slot({ clusterKey: 'full', tagged: 3 }),
@@ -159,9 +161,62 @@ describe('demand, supply and gap', () => {
     ]
     const lead = (roleId: string) => (roleId === 'pmo' ? 3 : 1)
     expect(hireQueue(slots, lead, '2030-02-20')).toEqual([
-      { roleId: 'developer', projectId: 'skyline', clusterKey: 'excavation', needed: 5, hireBy: '2030-02-15', daysLeft: -5, start: '2030-03-15' },
-      { roleId: 'pmo', projectId: 'skyline', clusterKey: 'excavation', needed: 2, hireBy: '2030-02-28', daysLeft: 8, start: '2030-05-31' },
-      { roleId: 'developer', projectId: 'skyline', clusterKey: 'framing', needed: 2, hireBy: '2030-05-30', daysLeft: 99, start: '2030-06-30' },
+      { roleId: 'developer', projectId: 'skyline', clusterKey: 'excavation', clusterIds: ['excavation'], needed: 5, hireBy: '2030-02-15', daysLeft: -5, start: '2030-03-15' },
+      { roleId: 'pmo', projectId: 'skyline', clusterKey: 'excavation', clusterIds: ['excavation'], needed: 2, hireBy: '2030-02-28', daysLeft: 8, start: '2030-05-31' },
+      { roleId: 'developer', projectId: 'skyline', clusterKey: 'framing', clusterIds: ['framing'], needed: 2, hireBy: '2030-05-30', daysLeft: 99, start: '2030-06-30' },
     ])
   })
 })
+
+describe('from a plan to slots and assignments', () => {
+  const dates: Record<string, { start: string | null; end: string | null }> = {
+    excavation: { start: '2030-03-01', end: '2030-04-15' },
+    foundation: { start: '2030-04-10', end: '2030-05-01' },
+    plinth: { start: '2030-05-02', end: '2030-06-01' },
+    finishing: { start: '2030-07-01', end: null },
+    'site-excavation': { start: '2030-01-01', end: '2030-02-01' },
+  }
+  const tower = {
+    entityId: 'tower',
+    instanceIds: ['tower-a', 'tower-b'],
+    items: [
+      // 5 planned: 2 come from Site Excavation (in this plan, so tagged there) and 1 from Site Roads (outside).
+      { roleId: 'engineer', item: { clusterIds: ['excavation'], plannedPeople: 5, interchanges: [interchangeFrom(2, 'site', 'site-excavation'), interchangeFrom(1, 'site', 'site-roads')] } },
+      { roleId: 'engineer', item: { clusterIds: ['foundation', 'plinth'], plannedPeople: 2, interchanges: [] } },
+      { roleId: 'developer', item: { clusterIds: ['finishing'], plannedPeople: 1, interchanges: [] } },
+    ],
+  }
+  const site = { entityId: 'site', instanceIds: ['site-1'], items: [{ roleId: 'engineer', item: { clusterIds: ['site-excavation'], plannedPeople: 1, interchanges: [] } }] }
+  const tags: Record<string, string[]> = { 'tower-a/engineer/foundation': ['ana'], 'tower-a/engineer/plinth': ['ana'], 'tower-b/engineer/excavation': ['ben', 'cai'] }
+  const { slots, assignments } = planSlots([{ projectId: 'skyline', cards: [tower, site] }], {
+    datesOf: (_, clusterId) => dates[clusterId] ?? { start: null, end: null },
+    taggedTo: (instanceId, roleId, ids) => [...new Set(ids.flatMap((id) => tags[`${instanceId}/${roleId}/${id}`] ?? []))],
+  })
+
+  test('one slot per instance: demand is the Requirement column (direct plus outside interchange), supply the people tagged', () => {
+    const excavation = slots.filter((slot) => slot.clusterKey === 'excavation')
+    expect(excavation.map((slot) => [slot.instanceId, slot.requirement, slot.tagged])).toEqual([
+      ['tower-a', 3, 0],
+      ['tower-b', 3, 2],
+    ])
+  })
+
+  test("a group is one slot, its key the same whatever the order, dated from the earliest start to the latest end; a tag to it is one assignment", () => {
+    const group = slots.find((slot) => slot.instanceId === 'tower-a' && slot.clusterKey === itemKey(['plinth', 'foundation']))!
+    expect([group.requirement, group.tagged, group.dates]).toEqual([2, 1, { start: '2030-04-10', end: '2030-06-01' }])
+    expect(assignments.filter((row) => row.personId === 'ana').map((row) => [row.instanceId, row.clusterIds, row.dates])).toEqual([
+      ['tower-a', ['foundation', 'plinth'], { start: '2030-04-10', end: '2030-06-01' }],
+    ])
+  })
+
+  test('a cluster without an end is undated; every slot of every card is listed', () => {
+    expect(slots.filter((slot) => slot.clusterKey === 'finishing').map((slot) => slot.dates)).toEqual([null, null])
+    expect(slots).toHaveLength(7)
+    // In plan order: item by item, each instance in turn.
+    expect(assignments.map((row) => row.personId)).toEqual(['ben', 'cai', 'ana'])
+  })
+})
+
+function interchangeFrom(interchangePeople: number, entityId: string, clusterId: string) {
+  return { interchangePeople, interchangeFrom: { entityId, clusterId } }
+}

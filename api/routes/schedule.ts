@@ -1,0 +1,177 @@
+import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { can } from '#domain/access'
+import { deployedBy } from '#domain/planning/project-plan'
+import { byPerson, conflicts } from '#domain/schedule/assignments'
+import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
+import { capacity, hireQueue } from '#domain/schedule/capacity'
+import { CAPACITY_MONTHS_MAX, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { itemKey } from '#domain/schedule/slots'
+import { leave, projects, roles, users } from '#api/db/schema'
+import type { Deps } from '#api/deps'
+import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
+import { access } from '#api/http/access'
+import { pathId } from '#api/http/params'
+import { requireUser } from '#api/auth/sessions'
+import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf } from '#api/schedule/load'
+
+/**
+ * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
+ * role needs per month and whom to hire by when. Every answer is computed from the plans, tags,
+ * cluster dates and Site overrides already stored, in a bounded number of queries.
+ */
+export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
+  const today = () => deps.now().toISOString().slice(0, 10)
+
+  /** A person's own assignments and leave, or anyone's with `view`. */
+  app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access('signed-in'), async (request): Promise<PersonSchedule> => {
+    const actor = await requireUser(deps, request)
+    const id = pathId(request.params.id, 'User not found')
+    if (id !== actor.id && !can(actor, 'view')) throw forbidden()
+    const [person] = await loadPeople(deps.db, [id])
+    if (!person) throw notFound('User not found')
+    const [plans, personalLeave] = await Promise.all([projectsOf(deps.db, id).then((ids) => loadPlans(deps.db, ids)), loadLeave(deps.db, [id])])
+    const own = plans.assignments.filter((row) => row.personId === id)
+    return { user: person, assignments: presentAssignments(plans, own, personalLeave), leave: personalLeave.map(presentLeave) }
+  })
+
+  /** Everyone with a conflict, by name, with the clashing assignments. */
+  app.get('/api/conflicts', access('view'), async (): Promise<PersonConflicts[]> => {
+    const [plans, everyonesLeave] = await Promise.all([loadPlans(deps.db, null), loadLeave(deps.db, null)])
+    const found = conflicts(plans.assignments, everyonesLeave)
+    const people = await loadPeople(deps.db, [...found.keys()])
+    const assignmentsOf = byPerson(plans.assignments)
+    const leaveOf = byPerson(everyonesLeave)
+    return people
+      .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], leaveOf.get(user._id) ?? [], 'conflicting') }))
+      .sort((a, b) => (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
+  })
+
+  /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise. */
+  app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
+    const query = parse(capacityQuerySchema, request.query)
+    const from = query.from ?? `${monthOf(today())}-01`
+    const to = query.to ?? monthRange(monthOf(monthsBefore(from, -11))).end
+    const months = monthsFrom(from, to)
+    if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
+    if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
+    const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
+    const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
+    const grid = capacity(slots, months)
+    return {
+      from: monthRange(months[0]!).start,
+      to: monthRange(months.at(-1)!).end,
+      months,
+      roles: roleRows
+        .filter((role) => grid.has(role.id))
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((role) => ({
+          role: { _id: role.id, name: role.name },
+          leadMonths: role.leadMonths,
+          cells: months.map((month) => ({ month, ...(grid.get(role.id)!.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
+        })),
+    }
+  })
+
+  /** Whom to hire by when: every gap with its hire-by date (its start minus the role's lead time). */
+  app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
+    const query = parse(capacityQuerySchema, request.query)
+    const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
+    const lead = new Map(roleRows.map((role) => [role.id, role]))
+    const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
+    return hireQueue(slots, (roleId) => lead.get(roleId)?.leadMonths ?? 1, today()).map((line) => ({
+      role: { _id: line.roleId, name: lead.get(line.roleId)?.name ?? '' },
+      project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
+      clusterLabel: plans.labelOf(line.clusterIds),
+      needed: line.needed,
+      hireBy: line.hireBy,
+      daysLeft: line.daysLeft,
+      startDate: line.start,
+    }))
+      // Same date and need: by project, role and cluster, so the list reads the same every time.
+      .sort((a, b) => a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel))
+  })
+
+  /** A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed By and tagged/requirement. */
+  app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
+    const { projectId } = parse(timelineQuerySchema, request.query)
+    const [project] = await deps.db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
+    if (!project) throw notFound('Project not found')
+    const plans = await loadPlans(deps.db, [projectId])
+    const slotOf = new Map(plans.slots.map((slot) => [`${slot.instanceId}/${slot.roleId}/${slot.clusterKey}`, slot]))
+    const bars = plans.cards.flatMap((card) =>
+      card.names.flatMap((instance) =>
+        plans.itemsOf(card).map(({ roleId, roleName, item }) => {
+          const slot = slotOf.get(`${instance._id}/${roleId}/${itemKey(item.clusterIds)}`)!
+          return {
+            category: card.categoryName,
+            entity: card.entityName,
+            type: card.typeName,
+            instance: { _id: instance._id, name: instance.name },
+            role: { _id: roleId, name: roleName },
+            clusterLabel: plans.labelOf(item.clusterIds),
+            startDate: slot.dates?.start ?? null,
+            endDate: slot.dates?.end ?? null,
+            overridden: plans.overridden(projectId, item.clusterIds),
+            deployedBy: deployedBy(slot.dates?.start ?? null),
+            requirement: slot.requirement,
+            tagged: slot.tagged,
+          }
+        }),
+      ),
+    )
+    return { project, today: today(), bars }
+  })
+
+  /** Leave: one's own, or someone's with `view`. */
+  app.get('/api/leave', access('signed-in'), async (request): Promise<LeaveRow[]> => {
+    const actor = await requireUser(deps, request)
+    const userId = parse(leaveQuerySchema, request.query).userId ?? actor.id
+    if (userId !== actor.id && !can(actor, 'view')) throw forbidden()
+    return (await loadLeave(deps.db, [userId])).map(presentLeave)
+  })
+
+  /** Records leave: for oneself, or for someone else with `edit`. */
+  app.post('/api/leave', access('signed-in'), async (request, reply) => {
+    const actor = await requireUser(deps, request)
+    const input = parse(leaveCreateSchema, request.body)
+    const userId = input.userId ?? actor.id
+    if (userId !== actor.id && !can(actor, 'edit')) throw forbidden()
+    const [person] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
+    if (!person) throw badRequest('userId: User not found')
+    const [created] = await deps.db
+      .insert(leave)
+      .values({ userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, createdAt: deps.now() })
+      .returning()
+    return reply.status(201).send(presentLeave({ id: created!.id, personId: created!.userId, range: { start: created!.startDate, end: created!.endDate }, note: created!.note }))
+  })
+
+  /** Removes leave: one's own, or someone's with `edit`. */
+  app.delete<{ Params: { id: string } }>('/api/leave/:id', access('signed-in'), async (request) => {
+    const actor = await requireUser(deps, request)
+    const id = pathId(request.params.id, 'Leave not found')
+    const [row] = await deps.db.select({ userId: leave.userId }).from(leave).where(eq(leave.id, id))
+    if (!row) throw notFound('Leave not found')
+    if (row.userId !== actor.id && !can(actor, 'edit')) throw forbidden()
+    await deps.db.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, row.userId)))
+    return { message: 'Leave deleted' }
+  })
+
+  /** A role's lead time (whole calendar months before a cluster starts). */
+  app.put<{ Params: { id: string } }>('/roles/:id', access('edit'), async (request) => {
+    const id = pathId(request.params.id, 'Role not found')
+    const { leadMonths } = parse(roleLeadSchema, request.body)
+    const [updated] = await deps.db.update(roles).set({ leadMonths }).where(eq(roles.id, id)).returning()
+    if (!updated) throw notFound('Role not found')
+    return { _id: updated.id, name: updated.name, permissions: updated.permissions, leadMonths: updated.leadMonths }
+  })
+}
+
+const presentLeave = (row: { id: string; personId: string; range: { start: string; end: string }; note: string }): LeaveRow => ({
+  _id: row.id,
+  userId: row.personId,
+  startDate: row.range.start,
+  endDate: row.range.end,
+  note: row.note,
+})

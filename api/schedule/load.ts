@@ -1,0 +1,125 @@
+import type { AssignmentRow, Person } from '#domain/contracts/schedule'
+import type { Card } from '#domain/contracts/projects'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import { clusterLabel } from '#domain/planning/cluster-list'
+import { conflictsOfPerson, type Assignment, type Leave } from '#domain/schedule/assignments'
+import { clashLabel, placeLabel } from '#domain/schedule/describe'
+import { planSlots } from '#domain/schedule/slots'
+import type { Executor } from '#api/db/client'
+import { clusters, leave, projectEntities, projectEntityUserMappings, projectResourceInstances, siteOverrides, users } from '#api/db/schema'
+import { loadCardItems, loadCards, type CardItems } from '#api/projects/plan'
+
+/**
+ * Everything people over time reads, for some projects (null: all) in seven queries whatever the
+ * numbers: the cards and their instances (2), the template items (1), then at once the clusters'
+ * dates, the projects' Site overrides and the tags (3). Leave is read apart, by person (1).
+ */
+export async function loadPlans(db: Executor, projectIds: string[] | null) {
+  const cards = await loadCards(db, projectIds)
+  const items = await loadCardItems(db, cards.map((card) => card._id))
+  const clusterIds = [...new Set([...items.values()].flat().flatMap((row) => row.item.clusterIds))]
+  const instanceIds = cards.flatMap((card) => card.names.map((name) => name._id))
+  const cardProjects = [...new Set(cards.map((card) => card.projectId))]
+  const [clusterRows, overrideRows, tagRows] = await Promise.all([
+    clusterIds.length ? db.select({ id: clusters.id, name: clusters.name, startDate: clusters.startDate, endDate: clusters.endDate }).from(clusters).where(inArray(clusters.id, clusterIds)) : [],
+    cardProjects.length && clusterIds.length
+      ? db.select().from(siteOverrides).where(and(inArray(siteOverrides.projectId, cardProjects), inArray(siteOverrides.clusterId, clusterIds)))
+      : [],
+    instanceIds.length
+      ? db
+          .select({ instanceId: projectEntityUserMappings.projectEntityId, roleId: projectEntityUserMappings.roleId, clusterId: projectEntityUserMappings.clusterId, userId: projectEntityUserMappings.userId })
+          .from(projectEntityUserMappings)
+          .where(inArray(projectEntityUserMappings.projectEntityId, instanceIds))
+          .orderBy(asc(projectEntityUserMappings.createdAt))
+      : [],
+  ])
+
+  const clusterById = new Map(clusterRows.map((row) => [row.id, row]))
+  const clusterNames = new Map(clusterRows.map((row) => [row.id, row.name]))
+  const overrides = new Map(overrideRows.map((row) => [`${row.projectId}/${row.clusterId}`, row]))
+  const tagged = new Map<string, string[]>()
+  for (const row of tagRows) {
+    const key = `${row.instanceId}/${row.roleId}/${row.clusterId}`
+    const list = tagged.get(key)
+    if (list) list.push(row.userId)
+    else tagged.set(key, [row.userId])
+  }
+
+  const itemsOf = (card: Card): CardItems[] => items.get(card._id) ?? []
+  const byProject = new Map<string, Card[]>()
+  for (const card of cards) byProject.set(card.projectId, [...(byProject.get(card.projectId) ?? []), card])
+  const { slots, assignments } = planSlots(
+    [...byProject].map(([projectId, projectCards]) => ({
+      projectId,
+      cards: projectCards.map((card) => ({ entityId: card.entityId, instanceIds: card.names.map((name) => name._id), items: itemsOf(card) })),
+    })),
+    {
+      datesOf: (projectId, clusterId) => {
+        const dated = overrides.get(`${projectId}/${clusterId}`) ?? clusterById.get(clusterId)
+        return { start: dated?.startDate ?? null, end: dated?.endDate ?? null }
+      },
+      // A tag to a group is one row per cluster of the group, the same people on each.
+      taggedTo: (instanceId, roleId, ids) => [...new Set(ids.flatMap((clusterId) => tagged.get(`${instanceId}/${roleId}/${clusterId}`) ?? []))],
+    },
+  )
+
+  const projectNames = new Map(cards.map((card) => [card.projectId, card.projectName]))
+  const instanceNames = new Map(cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))
+  const roleNames = new Map([...items.values()].flat().map((row) => [row.roleId, row.roleName]))
+  const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
+  const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overrides.has(`${projectId}/${clusterId}`))
+
+  return { cards, itemsOf, slots, assignments, projectNames, instanceNames, roleNames, labelOf, overridden }
+}
+export type Plans = Awaited<ReturnType<typeof loadPlans>>
+
+/** The leave of some people (null: everyone's), by start date. One query. */
+export async function loadLeave(db: Executor, userIds: string[] | null): Promise<Leave[]> {
+  if (userIds?.length === 0) return []
+  const rows = await db
+    .select()
+    .from(leave)
+    .where(userIds ? inArray(leave.userId, userIds) : undefined)
+    .orderBy(asc(leave.startDate), asc(leave.id))
+  return rows.map((row) => ({ id: row.id, personId: row.userId, range: { start: row.startDate, end: row.endDate }, note: row.note }))
+}
+
+/** The projects a person is tagged in. One query. */
+export async function projectsOf(db: Executor, userId: string) {
+  const rows = await db
+    .selectDistinct({ projectId: projectResourceInstances.projectId })
+    .from(projectEntityUserMappings)
+    .innerJoin(projectEntities, eq(projectEntities.id, projectEntityUserMappings.projectEntityId))
+    .innerJoin(projectResourceInstances, eq(projectResourceInstances.id, projectEntities.instanceId))
+    .where(eq(projectEntityUserMappings.userId, userId))
+  return rows.map((row) => row.projectId)
+}
+
+export async function loadPeople(db: Executor, ids: string[]): Promise<Person[]> {
+  if (ids.length === 0) return []
+  return db.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids))
+}
+
+/** One person's assignments as the API answers them, each with its clashes in words. */
+export function presentAssignments(plans: Plans, own: readonly Assignment[], leaveOf: readonly Leave[], only: 'all' | 'conflicting' = 'all'): AssignmentRow[] {
+  const clashes = new Map(conflictsOfPerson(own, leaveOf).map((conflict) => [conflict.assignment.id, conflict.clashes]))
+  const byId = new Map(own.map((row) => [row.id, row]))
+  const placeOf = (id: string) => {
+    const row = byId.get(id)!
+    return placeLabel({ project: plans.projectNames.get(row.projectId) ?? '', instance: plans.instanceNames.get(row.instanceId) ?? '', cluster: plans.labelOf(row.clusterIds) })
+  }
+  const rows = own.map((row) => ({
+    id: row.id,
+    project: { _id: row.projectId, name: plans.projectNames.get(row.projectId) ?? '' },
+    instance: { _id: row.instanceId, name: plans.instanceNames.get(row.instanceId) ?? '' },
+    role: { _id: row.roleId, name: plans.roleNames.get(row.roleId) ?? '' },
+    clusterIds: [...row.clusterIds],
+    clusterLabel: plans.labelOf(row.clusterIds),
+    startDate: row.dates?.start ?? null,
+    endDate: row.dates?.end ?? null,
+    conflicts: (clashes.get(row.id) ?? []).map((clash) => clashLabel(clash, placeOf)),
+  }))
+  // Dated first, by start; undated last, by project.
+  rows.sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999') || a.project.name.localeCompare(b.project.name))
+  return only === 'all' ? rows : rows.filter((row) => row.conflicts.length > 0)
+}

@@ -1,0 +1,96 @@
+import type { Ref } from './common'
+
+/** The answers of the people-over-time calls (issue 13), once: the API satisfies them, the web reads them. */
+
+export interface Person {
+  _id: string
+  fullName: string | null
+  email: string
+}
+
+/** A person's tag to a project's instance, role and cluster item, dated by the cluster's effective dates. */
+export interface AssignmentRow {
+  id: string
+  project: Ref
+  instance: Ref
+  role: Ref
+  clusterIds: string[]
+  /** The cluster's name, or a group's combined label. */
+  clusterLabel: string
+  /** Both null when the cluster has no dates for this project ("undated"). */
+  startDate: string | null
+  endDate: string | null
+  /** What it clashes with, in words ("On Skyline Towers / Tower A / Excavation, 3/1/2030–4/15/2030"); empty when nothing. */
+  conflicts: string[]
+}
+
+export interface LeaveRow {
+  _id: string
+  userId: string
+  startDate: string
+  endDate: string
+  note: string
+}
+
+/** GET /api/users/{id}/assignments. */
+export interface PersonSchedule {
+  user: Person
+  assignments: AssignmentRow[]
+  leave: LeaveRow[]
+}
+
+/** GET /api/conflicts: everyone with a conflict, with their clashing assignments only. */
+export interface PersonConflicts {
+  user: Person
+  assignments: AssignmentRow[]
+}
+
+export interface CapacityCell {
+  month: string
+  demand: number
+  supply: number
+  gap: number
+}
+
+/** GET /api/capacity: role × month over a period, every role the plans use in it. */
+export interface Capacity {
+  from: string
+  to: string
+  months: string[]
+  roles: { role: Ref; leadMonths: number; cells: CapacityCell[] }[]
+}
+
+/** GET /api/hire-queue: one line per role, project and cluster item with a gap, by hire-by date. */
+export interface HireLine {
+  role: Ref
+  project: Ref
+  clusterLabel: string
+  needed: number
+  hireBy: string
+  /** Negative: late by that many days. */
+  daysLeft: number
+  startDate: string
+}
+
+/** A bar of GET /api/timeline: one cluster item of one role of one instance. */
+export interface TimelineBar {
+  category: string
+  entity: string
+  type: string
+  instance: Ref
+  role: Ref
+  clusterLabel: string
+  startDate: string | null
+  endDate: string | null
+  /** Whether a Site override sets the dates (of any of the item's clusters). */
+  overridden: boolean
+  deployedBy: string | null
+  requirement: number
+  tagged: number
+}
+
+export interface ProjectTimeline {
+  project: Ref
+  today: string
+  bars: TimelineBar[]
+}

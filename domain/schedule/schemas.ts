@@ -1,0 +1,59 @@
+import * as z from 'zod/mini'
+import { storable } from '../text'
+import { planningOwnMessages } from '../planning/messages'
+import { optionalId, queryId, requiredQueryId } from '../planning/schemas'
+
+/** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
+
+export const LEAVE_NOTE_MAX = 200
+export const LEAD_MONTHS_MAX = 24
+/** The longest capacity view: five years of months keeps the page and the export readable. */
+export const CAPACITY_MONTHS_MAX = 60
+
+const day = (label: string) =>
+  z.iso.date(`${label}: Enter a valid date (YYYY-MM-DD)`).check(z.regex(/^(19|[2-9]\d)\d\d-/, `${label}: Enter a date from 1900 on`))
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const optionalDay = (label: string) => z.pipe(z.transform(blankToUndefined), z.optional(day(label)))
+
+/** POST /api/leave: for oneself, or for `userId` with `edit`; inclusive dates, the end not before the start. */
+export const leaveCreateSchema = z
+  .strictObject({
+    userId: optionalId('userId must be an id'),
+    startDate: z.pipe(z.transform(blankToUndefined), day('startDate')),
+    endDate: z.pipe(z.transform(blankToUndefined), day('endDate')),
+    note: z.pipe(
+      z.transform((value: unknown) => (value == null ? '' : value)),
+      z.string('note must be text').check(z.trim(), z.maxLength(LEAVE_NOTE_MAX, `note must be at most ${LEAVE_NOTE_MAX} characters`), storable),
+    ),
+  })
+  .check(
+    z.superRefine((data, ctx) => {
+      if (data.endDate < data.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: planningOwnMessages.endBeforeStart })
+    }),
+  )
+export type LeaveCreate = z.infer<typeof leaveCreateSchema>
+
+export const leaveQuerySchema = z.object({ userId: queryId('userId') })
+
+/** PUT /roles/{id}: the role's lead time in whole calendar months. */
+export const roleLeadSchema = z.strictObject({
+  leadMonths: z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)),
+    z.number('leadMonths must be a whole number of months').check(
+      z.int('leadMonths must be a whole number of months'),
+      z.minimum(0, 'leadMonths must be 0 or more'),
+      z.maximum(LEAD_MONTHS_MAX, `leadMonths must be at most ${LEAD_MONTHS_MAX}`),
+    ),
+  ),
+})
+
+/** GET /api/capacity and /api/hire-queue: a period of months (both ends optional) and two filters. */
+export const capacityQuerySchema = z.object({
+  from: optionalDay('from'),
+  to: optionalDay('to'),
+  projectId: queryId('projectId'),
+  roleId: queryId('roleId'),
+})
+export type CapacityQuery = z.infer<typeof capacityQuerySchema>
+
+export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId') })
