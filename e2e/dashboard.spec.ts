@@ -10,6 +10,8 @@ const PLANNING_LINKS = [
   ['User Entity Mapping', '/user-entity-mapping'],
   ['Cluster Timelines', '/project-cluster-timelines'],
   ['Role Project Clusters', '/role-project-clusters'],
+  ['Timeline', '/timeline'],
+  ['Capacity', '/capacity'],
 ] as const
 
 /** Clicks a sidebar toggle and waits until /preferences has stored it (with JavaScript it is a fetcher post). */

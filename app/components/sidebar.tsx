@@ -11,6 +11,8 @@ const planningLinks = [
   { to: '/user-entity-mapping', label: 'User Entity Mapping' },
   { to: '/project-cluster-timelines', label: 'Cluster Timelines' },
   { to: '/role-project-clusters', label: 'Role Project Clusters' },
+  { to: '/timeline', label: 'Timeline' },
+  { to: '/capacity', label: 'Capacity' },
 ]
 
 interface SidebarProps {

@@ -1,0 +1,75 @@
+import { ScrollRegion } from '#app/components/scroll-region'
+import type { Capacity, HireLine } from '#domain/contracts/schedule'
+import { formatDate } from '#domain/dates'
+import { heat, monthLabel } from './period'
+
+/** Role × month. Each cell: the gap first (what a planner acts on), then demand and supply; its colour is the open share. */
+export function CapacityGrid({ capacity }: { capacity: Capacity }) {
+  if (capacity.roles.length === 0) return <p className="card empty">No clusters with dates in this period.</p>
+  return (
+    <ScrollRegion label="Capacity per role and month">
+      <table className="table capacity-grid">
+        <caption>
+          Gap per role and month ({monthLabel(capacity.months[0]!)} – {monthLabel(capacity.months.at(-1)!)}): people still to find, with people needed and people tagged
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Role</th>
+            {capacity.months.map((month) => (
+              <th key={month} scope="col">
+                {monthLabel(month)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {capacity.roles.map((row) => (
+            <tr key={row.role._id}>
+              <th scope="row">{row.role.name}</th>
+              {row.cells.map((cell) => (
+                <td key={cell.month} className={`heat heat-${heat(cell)}`}>
+                  <strong>{cell.gap}</strong> <small>{`(${cell.demand} needed · ${cell.supply} tagged)`}</small>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}
+
+/** Whom to hire by when, soonest first; a date already passed reads as late. */
+export function HireQueue({ lines }: { lines: HireLine[] }) {
+  if (lines.length === 0) return <p className="card empty">Nobody to hire: every dated cluster is staffed.</p>
+  return (
+    <ScrollRegion label="People to hire, soonest first">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Hire by</th>
+            <th scope="col">Days left</th>
+            <th scope="col">Role</th>
+            <th scope="col">People needed</th>
+            <th scope="col">Project</th>
+            <th scope="col">Cluster</th>
+            <th scope="col">Start date</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={`${line.role._id}/${line.project._id}/${line.clusterLabel}`}>
+              <td>{formatDate(line.hireBy)}</td>
+              <td className={line.daysLeft < 0 ? 'late' : undefined}>{line.daysLeft < 0 ? `${-line.daysLeft} days late` : `${line.daysLeft} days`}</td>
+              <th scope="row">{line.role.name}</th>
+              <td>{line.needed}</td>
+              <td>{line.project.name}</td>
+              <td>{line.clusterLabel}</td>
+              <td>{formatDate(line.startDate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  )
+}

@@ -1,0 +1,56 @@
+import type { TimelineBar } from '#domain/contracts/schedule'
+import { daysBetween, monthRange, monthsFrom, type Day } from '#domain/schedule/calendar'
+
+/**
+ * Where the timeline's bars go: a month axis wide enough for every dated bar and its Deployed By
+ * date, each month the same width, a day's x found within its month. Pure, so the server draws
+ * the chart and a test checks the arithmetic.
+ */
+export const MONTH_WIDTH = 64
+export const LABEL_WIDTH = 230
+
+export interface Axis {
+  months: string[]
+  start: Day
+  /** The x of a day, from the axis start (months of any length are MONTH_WIDTH wide). */
+  x: (day: Day) => number
+  width: number
+}
+
+export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate' | 'deployedBy'>[]): Axis | null {
+  const days = bars.flatMap((bar) => (bar.startDate && bar.endDate ? [bar.startDate, bar.endDate, bar.deployedBy ?? bar.startDate] : []))
+  if (days.length === 0) return null
+  const first = days.reduce((a, b) => (a < b ? a : b))
+  const last = days.reduce((a, b) => (a > b ? a : b))
+  const months = monthsFrom(first, last)
+  const index = new Map(months.map((month, position) => [month, position]))
+  const x = (day: Day) => {
+    const month = day.slice(0, 7)
+    const position = index.get(month)
+    // Days off the axis (today, far from the plan) are pinned to its ends.
+    if (position === undefined) return day < first ? 0 : months.length * MONTH_WIDTH
+    const range = monthRange(month)
+    const length = daysBetween(range.start, range.end) + 1
+    return position * MONTH_WIDTH + (daysBetween(range.start, day) / length) * MONTH_WIDTH
+  }
+  return { months, start: `${months[0]}-01`, x, width: months.length * MONTH_WIDTH }
+}
+
+/** A bar's left edge and width: from the start of its first day to the end of its last. */
+export function barSpan(axis: Axis, startDate: Day, endDate: Day) {
+  const left = axis.x(startDate)
+  const right = axis.x(endDate) + MONTH_WIDTH / 31
+  return { left, width: Math.max(2, right - left) }
+}
+
+/** The bars grouped as the screen lists them: by category / entity / type, then instance, in plan order. */
+export function groupBars<Bar extends Pick<TimelineBar, 'category' | 'entity' | 'type' | 'instance'>>(bars: readonly Bar[]) {
+  const groups = new Map<string, { heading: string; instance: string; bars: Bar[] }>()
+  for (const bar of bars) {
+    const key = `${bar.category}/${bar.entity}/${bar.type}/${bar.instance._id}`
+    let group = groups.get(key)
+    if (!group) groups.set(key, (group = { heading: `${bar.category} / ${bar.entity} / ${bar.type}`, instance: bar.instance.name, bars: [] }))
+    group.bars.push(bar)
+  }
+  return [...groups.values()]
+}

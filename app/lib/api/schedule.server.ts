@@ -1,0 +1,25 @@
+import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Acknowledged } from '#domain/contracts/profiles'
+import { api, queryString, type Caller } from './http.server'
+
+/** The people-over-time calls (issue 13): assignments, conflicts, leave, capacity, the hire-by queue, the timeline. */
+
+export interface Period {
+  from?: string
+  to?: string
+  projectId?: string
+  roleId?: string
+}
+
+export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(caller, `/api/capacity${queryString({ ...period })}`)
+export const getHireQueue = (caller: Caller, filter: Pick<Period, 'projectId' | 'roleId'>) => api<HireLine[]>(caller, `/api/hire-queue${queryString({ ...filter })}`)
+export const getTimeline = (caller: Caller, projectId: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId })}`)
+export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
+export const listConflicts = (caller: Caller) => api<PersonConflicts[]>(caller, '/api/conflicts')
+
+export const listLeave = (caller: Caller, userId?: string) => api<LeaveRow[]>(caller, `/api/leave${queryString({ userId })}`)
+export const recordLeave = (caller: Caller, body: { userId?: string; startDate: string; endDate: string; note: string }) =>
+  api<LeaveRow>(caller, '/api/leave', { method: 'POST', body })
+export const deleteLeave = (caller: Caller, id: string) => api<Acknowledged>(caller, `/api/leave/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const setLeadMonths = (caller: Caller, roleId: string, leadMonths: number) =>
+  api(caller, `/roles/${encodeURIComponent(roleId)}`, { method: 'PUT', body: { leadMonths } })

@@ -1,0 +1,154 @@
+import ExcelJS from 'exceljs'
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
+import { adminApi, adminSession, templateItem } from './support/admin-api'
+import { hydrated, signIn } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
+
+interface Ref {
+  _id: string
+  name: string
+}
+
+/**
+ * People over time (issue 13), with a plan of each test's own made through the API: a category
+ * with one entity type, its clusters Dig 3/1/2030–4/15/2030 and Pour 4/10/2030–5/31/2030, a role
+ * planned on both (Dig 3 people, Pour 2), and two projects with one instance each. One person is
+ * tagged to Dig of the first project and Pour of the second: they share 4/10–4/15.
+ *
+ * By hand, for the role: March demand 6 (Dig ×2), supply 1, gap 5; April 10, 2, 8; May 4, 1, 3.
+ * Hire-by (one month before the start): Dig 2/1/2030 (3 + 2 people short), Pour 3/10/2030 (2 + 1).
+ */
+async function setUp() {
+  const call = await adminApi()
+  const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
+  const category = await post<Ref>('/api/categories', { name: unique('Category') })
+  const entity = await post<Ref>('/api/entities', { name: unique('Works'), categoryId: category._id })
+  const cluster = async (prefix: string, startDate: string, endDate: string) => {
+    const created = await post<Ref>('/api/clusters', { category: category._id, entityType: entity._id, name: unique(prefix), description: null })
+    await call(`/api/clusters/${created._id}`, { method: 'PUT', body: { startDate, endDate } })
+    return created
+  }
+  const dig = await cluster('Dig', '2030-03-01', '2030-04-15')
+  const pour = await cluster('Pour', '2030-04-10', '2030-05-31')
+  const role = await post<Ref>('/roles', { name: unique('Rigger'), permissions: ['view'] })
+  const planning = await post<{ _id: string }>('/api/planning', {
+    categoryId: category._id,
+    entityId: entity._id,
+    typeName: unique('Type'),
+    roleClusters: [{ roleId: role._id, clusters: [dig._id, pour._id] }],
+  })
+  await post('/api/resource-planning-templates', {
+    categoryId: category._id,
+    entityId: entity._id,
+    planningId: planning._id,
+    roleClusters: [{ roleId: role._id, clusters: [templateItem(dig._id, 3), templateItem(pour._id, 2)] }],
+  })
+  const project = async (prefix: string, instance: string) => {
+    const created = await post<Ref>('/api/projects', { name: unique(prefix) })
+    const card = await post<{ names: { projectEntityId: string }[] }>('/api/project-resource-instances', {
+      projectId: created._id,
+      categoryId: category._id,
+      entityId: entity._id,
+      typeId: planning._id,
+      number: 1,
+      names: [instance],
+    })
+    return { ...created, instance: card.names[0]!.projectEntityId }
+  }
+  const north = await project('North Yard', 'Bay 1')
+  const south = await project('South Yard', 'Bay 2')
+  const worker = await createVerifiedUser()
+  const workerId = await (await adminSession()).userIdOf(worker.email)
+  const tag = (target: typeof north, clusterId: string) =>
+    post(`/api/project-entity-user-mappings/replace`, { projectId: target._id, projectEntityId: target.instance, roleId: role._id, clusterIds: [clusterId], userIds: [workerId] })
+  await tag(north, dig._id)
+  await tag(south, pour._id)
+  return { call, dig, pour, role, north, south, worker, workerId }
+}
+
+async function open(page: Page, path: string) {
+  await signIn(page, E2E_ADMIN)
+  await page.goto(path)
+  await hydrated(page)
+}
+
+test.describe('Capacity', () => {
+  test('role × month shows the gap with people needed and tagged; the period and role are a GET form', async ({ page }) => {
+    const plan = await setUp()
+    await open(page, '/capacity')
+    await expect(page.getByRole('heading', { level: 1, name: 'Capacity' })).toBeVisible()
+    await page.getByLabel('From', { exact: true }).fill('2030-03')
+    await page.getByLabel('To', { exact: true }).fill('2030-06')
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: plan.role.name })
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/from=2030-03&to=2030-06/)
+    const row = page.getByRole('table', { name: /^Gap per role and month/ }).getByRole('row', { name: new RegExp(plan.role.name) })
+    await expect(row.getByRole('cell')).toHaveText(['5 (6 needed · 1 tagged)', '8 (10 needed · 2 tagged)', '3 (4 needed · 1 tagged)', '0 (0 needed · 0 tagged)'])
+  })
+
+  test('the hire-by queue lists each gap by hire-by date, and the export holds numbers and real dates', async ({ page }) => {
+    const plan = await setUp()
+    await open(page, `/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
+    const queue = page.getByRole('region', { name: 'Hire-by queue' }).getByRole('table')
+    const lines = queue.getByRole('row').filter({ hasText: plan.role.name })
+    await expect(lines).toHaveCount(4)
+    await expect(lines.first()).toContainText('2/1/2030')
+    await expect(lines.nth(0)).toContainText('3')
+    await expect(queue.getByRole('row').filter({ hasText: plan.north.name }).first()).toContainText('Dig')
+
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Export' }).click()
+    const file = await downloading
+    expect(file.suggestedFilename()).toMatch(/^capacity_\d{4}-\d{2}-\d{2}\.xlsx$/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await file.path())
+    const grid = workbook.getWorksheet('Capacity')!
+    const march = grid.getRows(2, grid.rowCount - 1)!.find((row) => row.getCell(1).value === plan.role.name)!
+    expect(march.getCell(2).value).toEqual(new Date('2030-03-01T00:00:00Z'))
+    expect([march.getCell(3).value, march.getCell(4).value, march.getCell(5).value]).toEqual([6, 1, 5])
+    const hires = workbook.getWorksheet('Hire-by queue')!
+    const first = hires.getRow(2)
+    expect(first.getCell(4).type).toBe(ExcelJS.ValueType.Number)
+    expect(first.getCell(5).value).toEqual(new Date('2030-02-01T00:00:00Z'))
+  })
+
+  test('a period that ends before it starts is said, and the filters stay', async ({ page }) => {
+    await open(page, '/capacity?from=2030-05&to=2030-03')
+    await expect(page.getByRole('alert')).toContainText('The end of the period cannot be before its start')
+    await expect(page.getByLabel('From', { exact: true })).toHaveValue('2030-05')
+  })
+})
+
+test.describe('Timeline', () => {
+  test("a project's clusters as bars with Deployed By marks; the table view lists the same dates", async ({ page }) => {
+    const plan = await setUp()
+    await open(page, '/timeline')
+    await expect(page.getByText('Select a project to see its timeline.')).toBeVisible()
+    await page.getByLabel('Project', { exact: true }).selectOption({ label: plan.north.name })
+    await page.getByRole('button', { name: 'Show' }).click()
+    const chart = page.getByRole('img', { name: `Timeline of ${plan.north.name}: 2 cluster bars; the table view lists them` })
+    await expect(chart).toBeVisible()
+    await expect(chart.locator('rect title')).toHaveText([
+      `${plan.role.name}: ${plan.dig.name}, 3/1/2030–4/15/2030, 1/3 tagged`,
+      `${plan.role.name}: ${plan.pour.name}, 4/10/2030–5/31/2030, 0/2 tagged`,
+    ])
+    await expect(chart.locator('path title')).toHaveText(['Deployed By 2/1/2030', 'Deployed By 3/10/2030'])
+
+    await page.getByRole('link', { name: 'Table' }).click()
+    await expect(page).toHaveURL(/view=table/)
+    const dig = page.getByRole('row', { name: new RegExp(plan.dig.name) })
+    await expect(dig.getByRole('cell')).toHaveText([/ \/ /, 'Bay 1', plan.role.name, '3/1/2030', '4/15/2030', '2/1/2030', '1/3', 'Cluster'])
+  })
+
+  test('a signed-in user without view gets the access-denied page on both screens', async ({ page }) => {
+    const user = await createVerifiedUser()
+    await signIn(page, user)
+    for (const path of ['/timeline', '/capacity']) {
+      const answer = await page.goto(path)
+      expect(answer?.status()).toBe(403)
+    }
+  })
+})
