@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
+import { ChoiceSelect } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { TimelineChart, TimelineTable } from '#app/features/timeline/chart'
 import { listProjects } from '#app/lib/api/catalog.server'
@@ -40,17 +41,7 @@ export default function TimelinePage() {
         <p className="subtitle">Each cluster of a project over the months, with its Deployed By date and the people tagged against its requirement.</p>
       </header>
       <Form method="get" action="/timeline" className="card filters" aria-label="Choose a project">
-        <div className="field">
-          <label htmlFor="timeline-project">Project</label>
-          <select id="timeline-project" name="projectId" defaultValue={projectId}>
-            <option value="">Select a project</option>
-            {projects.map((project) => (
-              <option key={project._id} value={project._id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect id="timeline-project" label="Project" name="projectId" placeholder="Select a project" options={projects} value={projectId} />
         {view === 'table' ? <input type="hidden" name="view" value="table" /> : null}
         <button type="submit" className="button secondary">
           Show

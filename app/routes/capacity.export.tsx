@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { EXPORT_CONTENT_TYPE } from '#domain/export'
 import { periodOf, readChoice } from '#app/features/capacity/period'
 import { capacityWorkbook } from '#app/features/capacity/workbook.server'
 import { getCapacity, getHireQueue } from '#app/lib/api/schedule.server'
+import { xlsxDownload } from '#app/lib/download.server'
 import { requirePermission } from '#app/lib/session.server'
 
 /** GET /capacity/export: the capacity grid and the hire-by queue the page shows, as capacity_{YYYY-MM-DD}.xlsx. */
@@ -15,12 +15,5 @@ export async function loader(args: LoaderFunctionArgs) {
     throw new Response(`The export failed: ${error?.message ?? 'unknown error'}. Please try again.`, { status: error?.status && error.status < 500 ? error.status : 502 })
   }
   const body = await capacityWorkbook(capacity.data, queue.data)
-  return new Response(body, {
-    headers: {
-      'content-type': EXPORT_CONTENT_TYPE,
-      'content-disposition': `attachment; filename="capacity_${new Date().toISOString().slice(0, 10)}.xlsx"`,
-      'content-length': String(body.byteLength),
-      'cache-control': 'private, no-store',
-    },
-  })
+  return xlsxDownload(body, `capacity_${new Date().toISOString().slice(0, 10)}.xlsx`)
 }

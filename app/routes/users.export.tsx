@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { EXPORT_CONTENT_TYPE, exportFileName } from '#domain/export'
+import { exportFileName } from '#domain/export'
+import { xlsxDownload } from '#app/lib/download.server'
 import { requirePermission } from '#app/lib/session.server'
 import { usersWorkbook } from '#app/lib/users-export.server'
 import { fetchUsers, userFilters } from '#app/lib/users.server'
@@ -14,12 +15,5 @@ export async function loader(args: LoaderFunctionArgs) {
   // An empty file would look like "no users": say that the export failed instead.
   if (!result.ok) throw new Response(`The export failed: ${result.error.message}. Please try again.`, { status: 502 })
   const body = await usersWorkbook(result.data.users)
-  return new Response(body, {
-    headers: {
-      'content-type': EXPORT_CONTENT_TYPE,
-      'content-disposition': `attachment; filename="${exportFileName(new Date())}"`,
-      'content-length': String(body.byteLength),
-      'cache-control': 'private, no-store',
-    },
-  })
+  return xlsxDownload(body, exportFileName(new Date()))
 }

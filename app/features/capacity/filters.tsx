@@ -1,4 +1,5 @@
 import { Form } from '@remix-run/react'
+import { ChoiceSelect } from '#app/components/forms'
 import type { Ref } from '#domain/contracts/common'
 import type { CapacityChoice } from './period'
 
@@ -17,28 +18,8 @@ export function CapacityFilters({ action, choice, projects, roles }: { action: s
         <label htmlFor="capacity-to">To</label>
         <input id="capacity-to" type="month" name="to" defaultValue={choice.to} placeholder="YYYY-MM" />
       </div>
-      <div className="field">
-        <label htmlFor="capacity-project">Project</label>
-        <select id="capacity-project" name="projectId" defaultValue={choice.projectId}>
-          <option value="">All projects</option>
-          {projects.map((project) => (
-            <option key={project._id} value={project._id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="capacity-role">Role</label>
-        <select id="capacity-role" name="roleId" defaultValue={choice.roleId}>
-          <option value="">All roles</option>
-          {roles.map((role) => (
-            <option key={role._id} value={role._id}>
-              {role.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceSelect id="capacity-project" label="Project" name="projectId" placeholder="All projects" options={projects} value={choice.projectId} />
+      <ChoiceSelect id="capacity-role" label="Role" name="roleId" placeholder="All roles" options={roles} value={choice.roleId} />
       <button type="submit" className="button secondary">
         Apply
       </button>
