@@ -7,11 +7,15 @@ import type { ClusterList } from '#domain/planning/cluster-list'
 import { planningCreateSchema, planningGroupsSchema, templateSaveSchema } from '#domain/planning/schemas'
 import { isSite, plannedSources, taggingRequirement } from '#domain/planning/project-plan'
 import { instanceSaveSchema, siteOverrideSchema } from '#domain/planning/project-schemas'
+import { conflicts } from '#domain/schedule/assignments'
+import { addDays, overlaps } from '#domain/schedule/calendar'
+import { itemKey } from '#domain/schedule/slots'
 import { openDatabase, type Executor } from '#api/db/client'
 import {
   categories,
   clusters,
   entities,
+  leave,
   planningRoles,
   plannings,
   profiles,
@@ -29,6 +33,7 @@ import { hashPassword } from '#api/auth/passwords'
 import { saveCard } from '#api/projects/instances'
 import { replaceMapping } from '#api/projects/mappings'
 import { loadCardItems, templateHasItems } from '#api/projects/plan'
+import { loadPlans } from '#api/schedule/load'
 
 /**
  * `npm run seed`: demo data, safe to run again (nothing is duplicated, nothing of yours is
@@ -66,6 +71,7 @@ const [administrator] = await db.select().from(users).where(eq(users.email, emai
 await seedDemoUsers(db, administrator)
 await seedPlanning(db)
 await seedProjects(db)
+await seedPeopleOverTime(db)
 
 await database.close()
 
@@ -612,5 +618,62 @@ async function seedProjects(db: Executor) {
     total === 0
       ? `Project plans: all already there; nothing added${skippedNote}.`
       : `Project plans: ${added.cards} cards with ${added.instances} instances, ${added.tags} user tags and ${added.overrides} Site date overrides added${skippedNote}.`,
+  )
+}
+
+/**
+ * People over time (issue 13), so its screens have something real to show: lead times for two
+ * starter roles, a few people double-booked across projects on overlapping clusters, and leave,
+ * some of it during an assignment. Only what is not there yet: a role whose lead time was changed
+ * keeps it, and once any leave is recorded the bookings and leave are taken as seeded.
+ */
+async function seedPeopleOverTime(db: Executor) {
+  const added = { leadTimes: 0, doubleBookings: 0, leave: 0 }
+  await db.transaction(async (tx) => {
+    for (const [name, leadMonths] of [['Engineer', 2], ['PMO', 3]] as const) {
+      added.leadTimes += (await tx.update(roles).set({ leadMonths }).where(and(eq(roles.name, name), eq(roles.leadMonths, 1))).returning({ id: roles.id })).length
+    }
+
+    if ((await tx.select({ id: leave.id }).from(leave).limit(1)).length > 0) return
+    const plans = await loadPlans(tx, null)
+    const demo = new Set(
+      (await tx.select({ id: users.id }).from(users).where(and(sql`${users.email} like '%@example.com'`, sql`lower(${users.email}) <> ${env.SEED_ADMIN_EMAIL.toLowerCase()}`))).map((row) => row.id),
+    )
+    const dated = plans.assignments.filter((row) => row.dates && demo.has(row.personId))
+    const booked = conflicts(plans.assignments, [])
+    // Two people get a second booking, in another project, on a slot of their role whose dates overlap and that has room.
+    for (const assignment of dated) {
+      if (added.doubleBookings >= 2 || booked.has(assignment.personId)) continue
+      const slot = plans.slots.find(
+        (candidate) =>
+          candidate.projectId !== assignment.projectId &&
+          candidate.roleId === assignment.roleId &&
+          candidate.dates !== null &&
+          overlaps(candidate.dates, assignment.dates!) &&
+          candidate.tagged < candidate.requirement,
+      )
+      if (!slot) continue
+      const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
+      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, assignment.personId] }, now)
+      booked.set(assignment.personId, [])
+      added.doubleBookings++
+    }
+
+    // Leave for three people: the first days of one of their assignments, and a week after it ends.
+    const people = [...new Set(dated.map((row) => row.personId))].slice(0, 3)
+    for (const personId of people) {
+      const { start, end } = dated.find((row) => row.personId === personId)!.dates!
+      await tx.insert(leave).values([
+        { userId: personId, startDate: start, endDate: addDays(start, 4), note: 'Annual leave', createdAt: now },
+        { userId: personId, startDate: addDays(end, 7), endDate: addDays(end, 11), note: 'Training', createdAt: now },
+      ])
+      added.leave += 2
+    }
+  })
+  const total = Object.values(added).reduce((sum, n) => sum + n, 0)
+  console.log(
+    total === 0
+      ? 'People over time: all already there; nothing added.'
+      : `People over time: ${added.leadTimes} role lead times, ${added.doubleBookings} double bookings and ${added.leave} leave periods added.`,
   )
 }
