@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs'
 import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, templateItem } from './support/admin-api'
-import { hydrated, signIn } from './support/session'
+import { hydrated, ownOrigin, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
 
 const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
@@ -119,6 +119,40 @@ test.describe('Capacity', () => {
     await open(page, '/capacity?from=2030-05&to=2030-03')
     await expect(page.getByRole('alert')).toContainText('The end of the period cannot be before its start')
     await expect(page.getByLabel('From', { exact: true })).toHaveValue('2030-05')
+  })
+})
+
+test.describe('Lead times', () => {
+  test('with edit, a role\'s lead time is saved and the hire-by dates move back; a wrong value is named', async ({ page }) => {
+    const plan = await setUp()
+    await open(page, `/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
+    const lead = page.getByLabel(`Lead time of ${plan.role.name} in months`)
+    await expect(lead).toHaveValue('1')
+    // The browser itself refuses a value out of range; a post that skips it gets the server's message.
+    await lead.fill('25')
+    await lead.locator('xpath=..').getByRole('button', { name: 'Save' }).click()
+    await expect(lead).toHaveValue('25')
+    const posted = await page.request.post(`/capacity?roleId=${plan.role._id}`, { form: { roleId: plan.role._id, leadMonths: '25' }, headers: { origin: ownOrigin() } })
+    expect(posted.status()).toBe(400)
+    expect(await posted.text()).toContain('Lead time must be at most 24 months')
+    await page.getByLabel(`Lead time of ${plan.role.name} in months`).fill('2')
+    await page.getByLabel(`Lead time of ${plan.role.name} in months`).locator('xpath=..').getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Lead time saved' })).toBeVisible()
+    const queue = page.getByRole('region', { name: 'Hire-by queue' }).getByRole('table')
+    await expect(queue.getByRole('row').filter({ hasText: plan.role.name }).first()).toContainText('1/1/2030')
+  })
+
+  test('with view only, lead times are read, not changed', async ({ page }) => {
+    const plan = await setUp()
+    const admin = await adminSession()
+    const user = await createVerifiedUser()
+    // The plan's role grants view only: an administrator setting it gives the person that list.
+    await admin.updateProfile(await admin.userIdOf(user.email), { personal: { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' }, roleId: plan.role._id })
+    await signIn(page, user)
+    await page.goto(`/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
+    const leadTimes = page.getByRole('region', { name: 'Lead times' })
+    await expect(leadTimes.getByRole('row', { name: plan.role.name })).toContainText('1 month')
+    await expect(leadTimes.getByRole('button', { name: 'Save' })).toHaveCount(0)
   })
 })
 

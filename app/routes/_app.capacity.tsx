@@ -1,9 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { HireLine } from '#domain/contracts/schedule'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { CapacityFilters } from '#app/features/capacity/filters'
+import { LeadTimes } from '#app/features/capacity/lead-times'
+import { saveLeadTime } from '#app/features/capacity/lead-times.server'
 import { choiceQuery, periodOf, readChoice } from '#app/features/capacity/period'
 import { CapacityGrid, HireQueue } from '#app/features/capacity/tables'
 import { listProjects } from '#app/lib/api/catalog.server'
@@ -11,6 +13,7 @@ import { listRoles } from '#app/lib/api/people.server'
 import { getCapacity, getHireQueue } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
+import { can } from '#domain/access'
 
 export const meta: MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` }]
 
@@ -19,7 +22,8 @@ export const meta: MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` 
  * tagged, and below it whom to hire by when. Twelve months from this one unless asked otherwise.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  await requirePermission(args, 'view')
+  const { user } = await requirePermission(args, 'view')
+  const editable = can(user, 'edit')
   const choice = readChoice(new URL(args.request.url).searchParams)
   const period = periodOf(choice)
   const [capacity, queue, projects, roles] = await Promise.all([
@@ -29,8 +33,13 @@ export async function loader(args: LoaderFunctionArgs) {
     listRoles(args),
   ])
   // A period the API refuses (the end before the start, too long) is said, with the filters kept.
-  if (!capacity.ok) return json({ choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), ...options(projects, roles) })
-  return json({ choice, capacity: capacity.data, queue: queue.ok ? queue.data : [], problem: null, ...options(projects, roles) })
+  if (!capacity.ok) return json({ choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) })
+  return json({ choice, capacity: capacity.data, queue: queue.ok ? queue.data : [], problem: null, editable, ...options(projects, roles) })
+}
+
+/** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */
+export async function action(args: ActionFunctionArgs) {
+  return saveLeadTime(args)
 }
 
 const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awaited<ReturnType<typeof listRoles>>) => ({
@@ -39,7 +48,8 @@ const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awai
 })
 
 export default function CapacityPage() {
-  const { choice, capacity, queue, problem, projects, roles } = useLoaderData<typeof loader>()
+  const { choice, capacity, queue, problem, editable, projects, roles } = useLoaderData<typeof loader>()
+  const leadAnswer = useActionData<typeof action>() ?? null
   const query = choiceQuery(choice)
   const exportHref = `/capacity/export${query ? `?${query}` : ''}`
   return (
@@ -61,10 +71,8 @@ export default function CapacityPage() {
       <section className="stack" aria-labelledby="hire-queue-heading">
         <h2 id="hire-queue-heading">Hire-by queue</h2>
         <HireQueue lines={queue} />
-        <p className="subtitle">
-          A role&apos;s lead time (one month unless set) is how long before a cluster starts its people must be hired. <Link to="/roles">Roles</Link>
-        </p>
       </section>
+      {capacity ? <LeadTimes roles={capacity.roles} editable={editable} answer={leadAnswer} /> : null}
     </div>
   )
 }

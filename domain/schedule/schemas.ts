@@ -39,10 +39,10 @@ export const leaveQuerySchema = z.object({ userId: queryId('userId') })
 export const roleLeadSchema = z.strictObject({
   leadMonths: z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)),
-    z.number('leadMonths must be a whole number of months').check(
-      z.int('leadMonths must be a whole number of months'),
-      z.minimum(0, 'leadMonths must be 0 or more'),
-      z.maximum(LEAD_MONTHS_MAX, `leadMonths must be at most ${LEAD_MONTHS_MAX}`),
+    z.number('Lead time must be a whole number of months').check(
+      z.int('Lead time must be a whole number of months'),
+      z.minimum(0, 'Lead time cannot be negative'),
+      z.maximum(LEAD_MONTHS_MAX, `Lead time must be at most ${LEAD_MONTHS_MAX} months`),
     ),
   ),
 })
