@@ -1,11 +1,11 @@
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { can } from '#domain/access'
-import { deployedBy } from '#domain/planning/project-plan'
+import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
 import { byPerson, conflicts } from '#domain/schedule/assignments'
 import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
-import { capacity, hireQueue } from '#domain/schedule/capacity'
+import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
 import { CAPACITY_MONTHS_MAX, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leave, projects, roles, users } from '#api/db/schema'
@@ -14,7 +14,7 @@ import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { pathId } from '#api/http/params'
 import { requireUser } from '#api/auth/sessions'
-import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf } from '#api/schedule/load'
+import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
 
 /**
  * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
@@ -80,17 +80,22 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
     const lead = new Map(roleRows.map((role) => [role.id, role]))
     const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
-    return hireQueue(slots, (roleId) => lead.get(roleId)?.leadMonths ?? 1, today()).map((line) => ({
-      role: { _id: line.roleId, name: lead.get(line.roleId)?.name ?? '' },
-      project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
-      clusterLabel: plans.labelOf(line.clusterIds),
-      needed: line.needed,
-      hireBy: line.hireBy,
-      daysLeft: line.daysLeft,
-      startDate: line.start,
-    }))
-      // Same date and need: by project, role and cluster, so the list reads the same every time.
-      .sort((a, b) => a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel))
+    return namedQueue(plans, lead, slots, today())
+  })
+
+  /**
+   * The dashboard's figures for planners: the totals of User Entity Mapping over every project,
+   * how many people have a conflict, and the next five hire-by dates.
+   */
+  app.get('/api/planning-summary', access('view'), async (): Promise<PlanningSummary> => {
+    const [plans, everyonesLeave, roleRows] = await Promise.all([loadPlans(deps.db, null), loadLeave(deps.db, null), deps.db.select().from(roles)])
+    const lead = new Map(roleRows.map((role) => [role.id, role]))
+    const next = namedQueue(plans, lead, plans.slots, today()).filter((line) => line.daysLeft >= 0)
+    return {
+      ...mappingTotals(plans.slots),
+      peopleInConflict: conflicts(plans.assignments, everyonesLeave).size,
+      nextHires: next.slice(0, 5),
+    }
   })
 
   /** A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed By and tagged/requirement. */
@@ -167,6 +172,25 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     return { _id: updated.id, name: updated.name, permissions: updated.permissions, leadMonths: updated.leadMonths }
   })
 }
+
+/**
+ * The hire-by queue with roles, projects and clusters named; lines of the same date and need by
+ * project, role and cluster, so the list reads the same every time.
+ */
+const namedQueue = (plans: Plans, roles: Map<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) =>
+  hireQueue(slots, (roleId) => roles.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, today)
+    .map(
+      (line): HireLine => ({
+        role: { _id: line.roleId, name: roles.get(line.roleId)?.name ?? '' },
+        project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
+        clusterLabel: plans.labelOf(line.clusterIds),
+        needed: line.needed,
+        hireBy: line.hireBy,
+        daysLeft: line.daysLeft,
+        startDate: line.start,
+      }),
+    )
+    .sort((a, b) => a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel))
 
 const presentLeave = (row: { id: string; personId: string; range: { start: string; end: string }; note: string }): LeaveRow => ({
   _id: row.id,

@@ -94,3 +94,13 @@ export interface ProjectTimeline {
   today: string
   bars: TimelineBar[]
 }
+
+/** GET /api/planning-summary: the dashboard's figures for people with view. */
+export interface PlanningSummary {
+  totalRequirement: number
+  totalTagged: number
+  yetToBeRecruited: number
+  peopleInConflict: number
+  /** The next five hire-by dates not yet passed. */
+  nextHires: HireLine[]
+}

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { roles, users } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -213,6 +213,22 @@ describe('GET /api/hire-queue and PUT /roles/{id}', () => {
     const [stored] = await api.db.select({ leadMonths: roles.leadMonths }).from(roles).where(eq(roles.id, plan.engineer))
     expect(stored!.leadMonths).toBe(3)
     await admin.put(`/roles/${plan.engineer}`, { leadMonths: 1 })
+  })
+})
+
+describe('GET /api/planning-summary', () => {
+  test("the dashboard's figures: User Entity Mapping's totals over every project, people in conflict, the next five hire-by dates", async () => {
+    const answer = await admin.get<PlanningSummary>('/api/planning-summary')
+    expect(answer.status).toBe(200)
+    // Per project: Excavation 5 + the group 2 + Finishing 0 = 7 required; Skyline tags Ana and Ben, Harbour Ana.
+    expect([answer.body.totalRequirement, answer.body.totalTagged, answer.body.yetToBeRecruited, answer.body.peopleInConflict]).toEqual([14, 3, 11, 1])
+    expect(answer.body.nextHires.map((line) => [line.project.name, line.clusterLabel, line.hireBy])).toEqual([
+      [harbour.name, 'Excavation', '2030-02-01'],
+      [skyline.name, 'Excavation', '2030-02-01'],
+      [harbour.name, 'Foundation + Plinth', '2030-03-10'],
+      [skyline.name, 'Foundation + Plinth', '2030-03-10'],
+    ])
+    expectRefusal(await (await person(['add', 'edit'])).client.get('/api/planning-summary'), 403)
   })
 })
 
