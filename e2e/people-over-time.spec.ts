@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, templateItem } from './support/admin-api'
 import { hydrated, ownOrigin, signIn } from './support/session'
@@ -184,5 +184,69 @@ test.describe('Timeline', () => {
       const answer = await page.goto(path)
       expect(answer?.status()).toBe(403)
     }
+  })
+})
+
+/** The row of an assignment table whose cluster (its row header) is `cluster`. */
+const assignmentRow = (table: Locator, cluster: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: cluster, exact: true }) })
+
+test.describe('Conflicts and leave', () => {
+  test("a person tagged into overlapping clusters of two projects sees both under 'My assignments', each conflict named", async ({ page }) => {
+    const plan = await setUp()
+    await signIn(page, plan.worker)
+    await page.goto('/dashboard')
+    const mine = page.getByRole('region', { name: 'My assignments' })
+    const dig = assignmentRow(mine, plan.dig.name)
+    await expect(dig).toContainText(plan.north.name)
+    await expect(dig).toContainText('3/1/2030–4/15/2030')
+    await expect(dig).toContainText(`On ${plan.south.name} / Bay 2 / ${plan.pour.name}, 4/10/2030–5/31/2030`)
+    await expect(assignmentRow(mine, plan.pour.name)).toContainText(`On ${plan.north.name} / Bay 1 / ${plan.dig.name}, 3/1/2030–4/15/2030`)
+  })
+
+  test('leave recorded on the dashboard is listed and flagged against the assignment it meets; deleting it clears the flag', async ({ page }) => {
+    const plan = await setUp()
+    await signIn(page, plan.worker)
+    await page.goto('/dashboard')
+    await hydrated(page)
+    const leave = page.getByRole('region', { name: 'My leave' })
+    await expect(leave).toContainText('No leave recorded.')
+    await leave.getByLabel('From').fill('2030-03-02')
+    await leave.getByLabel('To').fill('2030-03-04')
+    await leave.getByLabel('Note').fill('Holiday')
+    await leave.getByRole('button', { name: 'Add leave' }).click()
+    await expect(leave.getByRole('status')).toHaveText('Leave recorded')
+    await expect(leave.getByRole('listitem')).toHaveText(['3/2/2030–3/4/2030 · HolidayDelete'])
+    const dig = assignmentRow(page.getByRole('region', { name: 'My assignments' }), plan.dig.name)
+    await expect(dig).toContainText('On leave (Holiday), 3/2/2030–3/4/2030')
+
+    await leave.getByRole('button', { name: 'Delete leave from 3/2/2030 to 3/4/2030' }).click()
+    await expect(leave.getByRole('status')).toHaveText('Leave deleted')
+    await expect(leave).toContainText('No leave recorded.')
+    await expect(dig).not.toContainText('On leave')
+  })
+
+  test('leave ending before it starts is refused with the reason, and what was typed stays', async ({ page }) => {
+    const plan = await setUp()
+    await signIn(page, plan.worker)
+    await page.goto('/dashboard')
+    await hydrated(page)
+    const leave = page.getByRole('region', { name: 'My leave' })
+    await leave.getByLabel('From').fill('2030-03-09')
+    await leave.getByLabel('To').fill('2030-03-04')
+    await leave.getByRole('button', { name: 'Add leave' }).click()
+    await expect(leave.getByRole('alert')).toContainText('End date cannot be before start date')
+    await expect(leave.getByLabel('From')).toHaveValue('2030-03-09')
+  })
+
+  test("planners see the people in conflict on the dashboard, linking to the list that names them", async ({ page }) => {
+    const plan = await setUp()
+    await open(page, '/dashboard')
+    const planning = page.getByRole('region', { name: 'Planning' })
+    await expect(planning.getByText('People in conflict')).toBeVisible()
+    await planning.getByRole('link', { name: /^\d+$/ }).click()
+    await expect(page).toHaveURL(/\/conflicts$/)
+    const person = page.getByRole('region', { name: plan.worker.email })
+    await expect(person.getByRole('row')).toHaveCount(3)
+    await expect(person).toContainText(`On ${plan.south.name} / Bay 2 / ${plan.pour.name}, 4/10/2030–5/31/2030`)
   })
 })

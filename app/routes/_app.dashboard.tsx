@@ -1,15 +1,45 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
+import { AssignmentTable } from '#app/features/schedule/assignments'
+import { LeaveSection } from '#app/features/schedule/leave'
+import { leaveAction } from '#app/features/schedule/leave.server'
+import { PlannerFigures } from '#app/features/schedule/planner-figures'
+import { upcoming } from '#app/features/schedule/upcoming'
+import { getAssignments, getPlanningSummary } from '#app/lib/api/schedule.server'
+import { requireUser } from '#app/lib/session.server'
 import type { loader as appLoader } from './_app'
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }]
 
 const FALLBACK_MESSAGE = 'Welcome to your dashboard.'
 
-/** Reads what the protected layout already loaded (GET /landing): no second call. */
+/**
+ * The account comes from what the protected layout already loaded (GET /landing). Everyone's own
+ * next assignments and leave (issue 13), and for people with view the planning figures, load here.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { user } = await requireUser(args)
+  const [schedule, summary] = await Promise.all([getAssignments(args, user._id), can(user, 'view') ? getPlanningSummary(args) : null])
+  const today = new Date().toISOString().slice(0, 10)
+  return json({
+    assignments: schedule.ok ? upcoming(schedule.data.assignments, today) : [],
+    leave: schedule.ok ? schedule.data.leave.filter((period) => period.endDate >= today) : [],
+    summary: summary?.ok ? summary.data : null,
+  })
+}
+
+/** My leave: recorded and deleted here by the person themselves. */
+export async function action(args: ActionFunctionArgs) {
+  await requireUser(args)
+  return (await leaveAction(args)) ?? json({ tone: 'error' as const, message: 'Unknown action' }, { status: 400 })
+}
+
 export default function Dashboard() {
   const data = useRouteLoaderData<typeof appLoader>('routes/_app')
+  const { assignments, leave, summary } = useLoaderData<typeof loader>()
+  const leaveAnswer = useActionData<typeof action>() ?? null
   if (!data) return null
   const { user, message, canAdminister } = data
   return (
@@ -31,6 +61,12 @@ export default function Dashboard() {
           </dd>
         </dl>
       </section>
+      <section className="card stack" aria-labelledby="my-assignments-heading">
+        <h2 id="my-assignments-heading">My assignments</h2>
+        <AssignmentTable rows={assignments} empty="You have no upcoming assignments." caption="My next assignments" />
+      </section>
+      <LeaveSection leave={leave} answer={leaveAnswer} editable heading="My leave" />
+      {summary ? <PlannerFigures summary={summary} /> : null}
       <section className="quick-actions" aria-label="Quick actions">
         {canAdminister ? (
           <>

@@ -1,4 +1,4 @@
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
 import { api, queryString, type Caller } from './http.server'
 
@@ -15,6 +15,7 @@ export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(cal
 export const getHireQueue = (caller: Caller, filter: Pick<Period, 'projectId' | 'roleId'>) => api<HireLine[]>(caller, `/api/hire-queue${queryString({ ...filter })}`)
 export const getTimeline = (caller: Caller, projectId: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId })}`)
 export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
+export const getPlanningSummary = (caller: Caller) => api<PlanningSummary>(caller, '/api/planning-summary')
 export const listConflicts = (caller: Caller) => api<PersonConflicts[]>(caller, '/api/conflicts')
 
 export const listLeave = (caller: Caller, userId?: string) => api<LeaveRow[]>(caller, `/api/leave${queryString({ userId })}`)
