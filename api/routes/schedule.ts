@@ -1,12 +1,13 @@
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { can } from '#domain/access'
 import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, conflicts } from '#domain/schedule/assignments'
+import { byPerson, conflicts, holdsOver, type Assignment } from '#domain/schedule/assignments'
+import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
 import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leave, projects, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
@@ -31,9 +32,43 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     if (id !== actor.id && !can(actor, 'view')) throw forbidden()
     const [person] = await loadPeople(deps.db, [id])
     if (!person) throw notFound('User not found')
-    const [plans, personalLeave] = await Promise.all([projectsOf(deps.db, id).then((ids) => loadPlans(deps.db, ids)), loadLeave(deps.db, [id])])
+    const [plans, personalLeave] = await Promise.all([projectsOf(deps.db, [id]).then((ids) => loadPlans(deps.db, ids)), loadLeave(deps.db, [id])])
     const own = plans.assignments.filter((row) => row.personId === id)
     return { user: person, assignments: presentAssignments(plans, own, personalLeave), leave: personalLeave.map(presentLeave) }
+  })
+
+  /**
+   * Assign Users' candidates over one slot (an instance's role on a cluster item): for each, how
+   * many of their assignments fall in its dates and what tagging them would clash with, named.
+   * Tagging stays allowed: planners double-book on purpose.
+   */
+  app.get('/api/availability', access('view'), async (request): Promise<Availability> => {
+    const query = parse(availabilityQuerySchema, request.query)
+    const [plans, candidatesLeave] = await Promise.all([
+      projectsOf(deps.db, query.userIds).then((ids) => loadPlans(deps.db, [...new Set([...ids, query.projectId])])),
+      loadLeave(deps.db, query.userIds),
+    ])
+    const key = itemKey(query.clusterIds)
+    const slot = plans.slots.find((row) => row.projectId === query.projectId && row.instanceId === query.instanceId && row.roleId === query.roleId && row.clusterKey === key)
+    if (!slot) throw notFound("Not a cluster of this role in the project's plan")
+    const assignmentsOf = byPerson(plans.assignments.filter((row) => !(row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === key)))
+    const leaveOf = byPerson(candidatesLeave)
+    return {
+      startDate: slot.dates?.start ?? null,
+      endDate: slot.dates?.end ?? null,
+      people: query.userIds.map((userId) => {
+        const held = holdsOver(slot.dates, assignmentsOf.get(userId) ?? [], leaveOf.get(userId) ?? [])
+        const place = (row: Assignment) => placeLabel({ project: plans.projectNames.get(row.projectId) ?? '', instance: plans.instanceNames.get(row.instanceId) ?? '', cluster: plans.labelOf(row.clusterIds) })
+        return {
+          userId,
+          load: held.assignments.length,
+          clashes: [
+            ...held.assignments.map((row) => clashLabel({ kind: 'assignment', with: row, days: row.dates! }, () => place(row))),
+            ...held.leave.map((period) => clashLabel({ kind: 'leave', with: period, days: period.range }, () => '')),
+          ],
+        }
+      }),
+    }
   })
 
   /** Everyone with a conflict, by name, with the clashing assignments. */

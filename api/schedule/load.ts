@@ -84,14 +84,15 @@ export async function loadLeave(db: Executor, userIds: string[] | null): Promise
   return rows.map((row) => ({ id: row.id, personId: row.userId, range: { start: row.startDate, end: row.endDate }, note: row.note }))
 }
 
-/** The projects a person is tagged in. One query. */
-export async function projectsOf(db: Executor, userId: string) {
+/** The projects some people are tagged in. One query. */
+export async function projectsOf(db: Executor, userIds: string[]) {
+  if (userIds.length === 0) return []
   const rows = await db
     .selectDistinct({ projectId: projectResourceInstances.projectId })
     .from(projectEntityUserMappings)
     .innerJoin(projectEntities, eq(projectEntities.id, projectEntityUserMappings.projectEntityId))
     .innerJoin(projectResourceInstances, eq(projectResourceInstances.id, projectEntities.instanceId))
-    .where(eq(projectEntityUserMappings.userId, userId))
+    .where(inArray(projectEntityUserMappings.userId, userIds))
   return rows.map((row) => row.projectId)
 }
 

@@ -104,3 +104,16 @@ export interface PlanningSummary {
   /** The next five hire-by dates not yet passed. */
   nextHires: HireLine[]
 }
+
+/** GET /api/availability: Assign Users' candidates over one slot's dates. */
+export interface Availability {
+  startDate: string | null
+  endDate: string | null
+  people: {
+    userId: string
+    /** How many of their assignments fall in the slot's dates (the slot itself not counted). */
+    load: number
+    /** What tagging them here would clash with, named; empty when nothing. */
+    clashes: string[]
+  }[]
+}

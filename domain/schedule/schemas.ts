@@ -2,6 +2,7 @@ import * as z from 'zod/mini'
 import { storable } from '../text'
 import { planningOwnMessages } from '../planning/messages'
 import { optionalId, queryId, requiredQueryId } from '../planning/schemas'
+import { UUID_PATTERN } from '../ids'
 
 /** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
 
@@ -57,3 +58,21 @@ export const capacityQuerySchema = z.object({
 export type CapacityQuery = z.infer<typeof capacityQuerySchema>
 
 export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId') })
+
+/** The most candidates one availability call answers for: Assign Users shows fewer. */
+export const AVAILABILITY_USERS_MAX = 200
+
+const idList = (label: string, max: number) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean) : value)),
+    z.array(z.string().check(z.regex(UUID_PATTERN, `${label} must be ids separated by commas`))).check(z.maxLength(max, `${label}: at most ${max}`)),
+  )
+
+/** GET /api/availability: one slot (project, instance, role, cluster item) and the candidates. */
+export const availabilityQuerySchema = z.object({
+  projectId: requiredQueryId('projectId'),
+  instanceId: requiredQueryId('instanceId'),
+  roleId: requiredQueryId('roleId'),
+  clusterIds: idList('clusterIds', 20).check(z.minLength(1, 'clusterIds is required')),
+  userIds: idList('userIds', AVAILABILITY_USERS_MAX),
+})

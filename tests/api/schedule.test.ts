@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { roles, users } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -142,6 +142,36 @@ describe('leave', () => {
     expect(answer.status).toBe(400)
     expect(answer.body.error).toContain(message)
     expect((await admin.get<LeaveRow[]>('/api/leave')).body).toHaveLength(before)
+  })
+})
+
+describe('GET /api/availability', () => {
+  const availability = (project: Project, card: Card, instance: string, clusterIds: string[], userIds: string[]) =>
+    admin.get<Availability>(`/api/availability?${new URLSearchParams({ projectId: project._id, instanceId: instanceOf(card, instance), roleId: plan.engineer, clusterIds: clusterIds.join(','), userIds: userIds.join(',') })}`)
+
+  test("each candidate's load over the slot's dates and what tagging them would clash with; the slot itself does not count", async () => {
+    const idle = (await makePeople(api, 1, 'Free'))[0]!
+    const answer = await availability(harbour, harbourCard, 'Block 1', [plan.t[0]!._id], [ben._id, ana._id, idle._id])
+    expect(answer.status).toBe(200)
+    expect([answer.body.startDate, answer.body.endDate]).toEqual(['2030-03-01', '2030-04-15'])
+    expect(answer.body.people).toEqual([
+      { userId: ben._id, load: 1, clashes: [`On ${skyline.name} / Tower A / Foundation + Plinth, 4/10/2030–6/1/2030`] },
+      // Ana is on Skyline's Excavation (the same days) and Harbour's group, which starts inside them.
+      { userId: ana._id, load: 2, clashes: [`On ${skyline.name} / Tower A / Excavation, 3/1/2030–4/15/2030`, `On ${harbour.name} / Block 1 / Foundation + Plinth, 4/10/2030–6/1/2030`] },
+      { userId: idle._id, load: 0, clashes: [] },
+    ])
+    // Over the slot Ana holds already, only her other booking counts.
+    const own = await availability(skyline, skylineCard, 'Tower A', [plan.t[0]!._id], [ana._id])
+    expect(own.body.people).toEqual([{ userId: ana._id, load: 1, clashes: [`On ${harbour.name} / Block 1 / Foundation + Plinth, 4/10/2030–6/1/2030`] }])
+  })
+
+  test('a group is named by its clusters in any order; a cluster not of the role is 404; bad ids 400; view needed', async () => {
+    const group = await availability(skyline, skylineCard, 'Tower A', [plan.t[2]!._id, plan.t[1]!._id], [ana._id])
+    expect([group.body.startDate, group.body.endDate]).toEqual(['2030-04-10', '2030-06-01'])
+    expectRefusal(await availability(skyline, skylineCard, 'Tower A', [plan.t[4]!._id], [ana._id]), 404)
+    expectRefusal(await admin.get(`/api/availability?projectId=${skyline._id}&instanceId=x&roleId=${plan.engineer}&clusterIds=${plan.t[0]!._id}&userIds=`), 400)
+    expectRefusal(await admin.get(`/api/availability?projectId=${skyline._id}&instanceId=${instanceOf(skylineCard, 'Tower A')}&roleId=${plan.engineer}&clusterIds=&userIds=`), 400)
+    expectRefusal(await (await person(['add'])).client.get(`/api/availability?projectId=${skyline._id}`), 403)
   })
 })
 
