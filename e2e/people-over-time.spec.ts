@@ -238,6 +238,36 @@ test.describe('Conflicts and leave', () => {
     await expect(leave.getByLabel('From')).toHaveValue('2030-03-09')
   })
 
+  test('Assign Users shows each candidate\'s load over the row\'s dates and names what tagging them would clash with', async ({ page }) => {
+    const plan = await setUp()
+    const assign = `${plan.north.instance}:${plan.role._id}:${plan.pour._id}`
+    await open(page, `/user-entity-mapping?${new URLSearchParams({ projectId: plan.north._id, assign, q: plan.worker.email })}`)
+    const dialog = page.getByRole('dialog', { name: 'Assign Users' })
+    const candidate = dialog.locator('label.checkbox').filter({ hasText: plan.worker.email })
+    await expect(candidate).toContainText('2 assignments in these dates')
+    await expect(candidate).toContainText(`On ${plan.north.name} / Bay 1 / ${plan.dig.name}, 3/1/2030–4/15/2030`)
+    await expect(candidate).toContainText(`On ${plan.south.name} / Bay 2 / ${plan.pour.name}, 4/10/2030–5/31/2030`)
+    // Planners double-book on purpose: the save goes through.
+    await candidate.getByRole('checkbox').check()
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Saved successfully')).toBeVisible()
+  })
+
+  test("a profile lists the person's assignments with conflicts flagged; with edit, leave is recorded for them there", async ({ page }) => {
+    const plan = await setUp()
+    await open(page, `/users/${plan.workerId}/profile`)
+    const assignments = page.getByRole('region', { name: 'Assignments' })
+    await expect(assignmentRow(assignments, plan.dig.name)).toContainText(`On ${plan.south.name} / Bay 2 / ${plan.pour.name}, 4/10/2030–5/31/2030`)
+    await expect(assignmentRow(assignments, plan.pour.name)).toContainText('4/10/2030–5/31/2030')
+    const leave = page.getByRole('region', { name: 'Leave' })
+    await leave.getByLabel('From').fill('2030-05-20')
+    await leave.getByLabel('To').fill('2030-06-05')
+    await leave.getByLabel('Note').fill('Course')
+    await leave.getByRole('button', { name: 'Add leave' }).click()
+    await expect(leave.getByRole('status')).toHaveText('Leave recorded')
+    await expect(assignmentRow(assignments, plan.pour.name)).toContainText('On leave (Course), 5/20/2030–6/5/2030')
+  })
+
   test("planners see the people in conflict on the dashboard, linking to the list that names them", async ({ page }) => {
     const plan = await setUp()
     await open(page, '/dashboard')

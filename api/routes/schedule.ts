@@ -62,10 +62,13 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
         return {
           userId,
           load: held.assignments.length,
+          // By start date, then by words: the same list whatever order the rows came in.
           clashes: [
-            ...held.assignments.map((row) => clashLabel({ kind: 'assignment', with: row, days: row.dates! }, () => place(row))),
-            ...held.leave.map((period) => clashLabel({ kind: 'leave', with: period, days: period.range }, () => '')),
-          ],
+            ...held.assignments.map((row) => [row.dates!.start, clashLabel({ kind: 'assignment', with: row, days: row.dates! }, () => place(row))] as const),
+            ...held.leave.map((period) => [period.range.start, clashLabel({ kind: 'leave', with: period, days: period.range }, () => '')] as const),
+          ]
+            .sort(([a, aText], [b, bText]) => a.localeCompare(b) || aText.localeCompare(bText))
+            .map(([, text]) => text),
         }
       }),
     }

@@ -4,10 +4,11 @@ import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { LeaveSection } from '#app/features/schedule/leave'
-import { leaveAction } from '#app/features/schedule/leave.server'
+import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
 import { upcoming } from '#app/features/schedule/upcoming'
 import { getAssignments, getPlanningSummary } from '#app/lib/api/schedule.server'
+import { readForm } from '#app/lib/form.server'
 import { requireUser } from '#app/lib/session.server'
 import type { loader as appLoader } from './_app'
 
@@ -33,7 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
 /** My leave: recorded and deleted here by the person themselves. */
 export async function action(args: ActionFunctionArgs) {
   await requireUser(args)
-  return (await leaveAction(args)) ?? json({ tone: 'error' as const, message: 'Unknown action' }, { status: 400 })
+  const form = await readForm(args.request)
+  if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
+  const { answer, init } = await leaveAction(args, form)
+  return json(answer, init)
 }
 
 export default function Dashboard() {

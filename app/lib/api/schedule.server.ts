@@ -1,4 +1,4 @@
-import type { Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
 import { api, queryString, type Caller } from './http.server'
 
@@ -15,6 +15,9 @@ export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(cal
 export const getHireQueue = (caller: Caller, filter: Pick<Period, 'projectId' | 'roleId'>) => api<HireLine[]>(caller, `/api/hire-queue${queryString({ ...filter })}`)
 export const getTimeline = (caller: Caller, projectId: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId })}`)
 export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
+/** Candidates over one slot: their load there and what tagging them would clash with. */
+export const getAvailability = (caller: Caller, slot: { projectId: string; instanceId: string; roleId: string; clusterIds: string[]; userIds: string[] }) =>
+  api<Availability>(caller, `/api/availability${queryString({ ...slot, clusterIds: slot.clusterIds.join(','), userIds: slot.userIds.join(',') })}`)
 export const getPlanningSummary = (caller: Caller) => api<PlanningSummary>(caller, '/api/planning-summary')
 export const listConflicts = (caller: Caller) => api<PersonConflicts[]>(caller, '/api/conflicts')
 
