@@ -1,23 +1,20 @@
 import { describe, expect, test } from 'vitest'
+import { postedForm, uuid } from '../support/forms'
 import { cardField } from '#app/components/project-card'
-import { field, isCardKey, NO_SELECTION, pagePath, parseKey, readPlanForm, resolve } from '#app/features/project-planning/form'
+import type { Template } from '#domain/contracts/planning'
+import { projectMessages } from '#domain/planning/messages'
+import { addCard, field, isCardKey, NO_SELECTION, pagePath, parseKey, readPlanForm, resolve } from '#app/features/project-planning/form'
 
 /** The Project Resource Planning page form read back from a post (no browser needed). */
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+const id = uuid
 const [project, category, entity, type, otherType, instance] = [1, 2, 3, 4, 5, 6].map(id)
 const key = (typeId = type) => `${category}/${entity}/${typeId}`
-
-function form(entries: [string, string][]) {
-  const data = new FormData()
-  for (const [name, value] of entries) data.append(name, value)
-  return data
-}
 
 describe('readPlanForm', () => {
   test('reads the applied and wanted choices, Number, every card with its names and saved ids, the queue and the pending project', () => {
     const posted = readPlanForm(
-      form([
+      postedForm([
         [field.current('projectId'), project],
         [field.current('categoryId'), category],
         ['projectId', project],
@@ -47,7 +44,7 @@ describe('readPlanForm', () => {
 
   test('ids that are not ids are dropped, never sent on; a card with a broken key is left out; Number defaults to 1', () => {
     const posted = readPlanForm(
-      form([
+      postedForm([
         ['projectId', "'; drop table projects; --"],
         [cardField.key(0), 'not/a/key'],
         [cardField.name(0, 0), 'Lost'],
@@ -65,7 +62,7 @@ describe('readPlanForm', () => {
   })
 
   test('cards are read in order and stop at the first missing index', () => {
-    const posted = readPlanForm(form([[cardField.key(0), key()], [cardField.key(2), key(otherType)]]))
+    const posted = readPlanForm(postedForm([[cardField.key(0), key()], [cardField.key(2), key(otherType)]]))
     expect(posted.cards.map((card) => card.typeId)).toEqual([type])
   })
 })
@@ -93,5 +90,34 @@ describe('card keys and addresses', () => {
   test('the page address carries the project and a notice', () => {
     expect(pagePath('')).toBe('/project-resource-planning')
     expect(pagePath(project, 'saved')).toBe(`/project-resource-planning?projectId=${project}&notice=saved`)
+  })
+})
+
+describe('addCard: Add of §4', () => {
+  const selection = { projectId: project, categoryId: category, entityId: entity, typeId: type }
+  const ref = (_id: string) => ({ _id, name: _id })
+  const template = (people: number[]): Template => ({
+    _id: id(8),
+    categoryId: ref(category),
+    entityId: ref(entity),
+    planningId: { _id: type, typeName: 'Type' },
+    roleClusters: [{ roleId: ref(id(9)), clusters: people.map((plannedPeople) => ({ clusterId: [ref(id(10))], plannedPeople, isInterchange: false, interchanges: [] })) }],
+  })
+
+  test('adds the card of the chosen combination with Number blank instances', () => {
+    expect(addCard([], selection, '2', template([1]))).toEqual({
+      cards: [{ categoryId: category, entityId: entity, typeId: type, number: '2', names: [{ name: '', id: null }, { name: '', id: null }] }],
+      problem: null,
+    })
+  })
+  test('a Number that is not one adds one instance', () => {
+    expect(addCard([], selection, 'x', template([1])).cards[0].number).toBe('1')
+  })
+  test('refuses a missing choice, a combination already added, a template that plans nobody', () => {
+    expect(addCard([], { ...selection, typeId: '' }, '1', template([1])).problem).toBe(projectMessages.selectAllFields)
+    const added = addCard([], selection, '1', template([1])).cards
+    expect(addCard(added, selection, '1', template([1]))).toEqual({ cards: added, problem: projectMessages.alreadyAdded })
+    expect(addCard([], selection, '1', template([])).problem).toBe(projectMessages.noData)
+    expect(addCard([], selection, '1', undefined).problem).toBe(projectMessages.noData)
   })
 })

@@ -1,27 +1,27 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
-import type { Ref } from '#domain/contracts/common'
 import { asCardState, type CardDraft } from '#app/components/project-card'
-import type { Template } from '#app/components/template-table'
-import { api, mergeHeaders } from '#app/lib/api/http.server'
-import { draftOf, keyOf, NO_SELECTION, parseKey, query, type Project, type Selection } from './form'
+import { listCategories, listEntityTypes, listPlannings, listProjects } from '#app/lib/api/catalog.server'
+import type { Caller } from '#app/lib/api/http.server'
+import { listCards, savePlan } from '#app/lib/api/projects.server'
+import { listTemplates } from '#app/lib/api/templates.server'
+import { resolveCascade } from '#app/lib/cascade.server'
+import { draftOf, keyOf, NO_SELECTION, parseKey, type Selection } from './form'
 
 /** The calls of the Project Resource Planning screen: what it loads and its Save, in one place. */
 
-type Caller = LoaderFunctionArgs | ActionFunctionArgs
-
 // §8: failed loads fall back to empty lists.
-export async function loadProjects(args: Caller) {
-  const result = await api<Project[]>(args, '/api/projects')
+export async function loadProjects(caller: Caller): Promise<Project[]> {
+  const result = await listProjects(caller)
   return result.ok ? result.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : []
 }
-export async function loadTemplates(args: Caller) {
-  const result = await api<{ data: Template[] }>(args, '/api/resource-planning-templates')
+export async function loadTemplates(caller: Caller) {
+  const result = await listTemplates(caller)
   return result.ok ? (result.data.data ?? []) : []
 }
-export async function loadSavedCards(args: Caller, projectId: string): Promise<Card[]> {
+export async function loadSavedCards(caller: Caller, projectId: string): Promise<Card[]> {
   if (!projectId) return []
-  const result = await api<Card[]>(args, `/api/project-resource-instances?${query({ projectId })}`)
+  const result = await listCards(caller, projectId)
   return result.ok ? result.data : []
 }
 
@@ -30,25 +30,20 @@ export async function loadSavedCards(args: Caller, projectId: string): Promise<C
  * project's global category replaces any other (§2), an entity must be of the category, a type
  * of the entity. The three lists load at once.
  */
-export async function choicesFor(args: Caller, wanted: Selection, projects: Project[]) {
+export async function choicesFor(caller: Caller, wanted: Selection, projects: Project[]) {
   const project = projects.find((row) => row._id === wanted.projectId)
   if (!project) return { selection: NO_SELECTION, options: { categories: [], entities: [], types: [] } }
+  const projectId = project._id
   const categoryId = project.globalCategory?._id ?? wanted.categoryId
-  const { entityId, typeId } = wanted
-  const [categories, entities, types] = await Promise.all([
-    api<Ref[]>(args, `/api/categories?${query({ projectId: project._id })}`),
-    categoryId ? api<Ref[]>(args, `/api/entity-types?${query({ projectId: project._id, categoryId })}`) : null,
-    categoryId && entityId ? api<{ _id: string; typeName: string }[]>(args, `/api/planning?${query({ categoryId, entityId })}`) : null,
+  const [category, entity, type] = await resolveCascade([
+    { wanted: categoryId, load: () => listCategories(caller, { projectId }) },
+    { wanted: wanted.entityId, load: () => listEntityTypes(caller, { projectId, categoryId }) },
+    { wanted: wanted.typeId, load: () => listPlannings(caller, { categoryId, entityId: wanted.entityId }) },
   ])
-  const categoryList = categories.ok ? categories.data.map(({ _id, name }) => ({ _id, name })) : []
-  const category = categoryList.find((row) => row._id === categoryId)
-  const entityList = category && entities?.ok ? entities.data.map(({ _id, name }) => ({ _id, name })) : []
-  const entity = entityList.find((row) => row._id === entityId)
-  const typeList = entity && types?.ok ? types.data.map((row) => ({ _id: row._id, name: row.typeName })) : []
-  const type = typeList.find((row) => row._id === typeId)
+  const named = (rows: { _id: string; name: string }[]) => rows.map(({ _id, name }) => ({ _id, name }))
   return {
-    selection: { projectId: project._id, categoryId: category?._id ?? '', entityId: entity?._id ?? '', typeId: type?._id ?? '' },
-    options: { categories: categoryList, entities: entityList, types: typeList },
+    selection: { projectId, categoryId: category.chosen?._id ?? '', entityId: entity.chosen?._id ?? '', typeId: type.chosen?._id ?? '' },
+    options: { categories: named(category.list), entities: named(entity.list), types: type.list.map((row) => ({ _id: row._id, name: row.typeName })) },
   }
 }
 
@@ -58,23 +53,19 @@ export async function choicesFor(args: Caller, wanted: Selection, projects: Proj
  * tagged users. A card exactly as saved (and not queued for deletion) is not sent again: a save
  * costs what changed, not the whole plan.
  */
-export async function saveAll(args: ActionFunctionArgs, projectId: string, cards: CardDraft[], removed: string[]) {
-  const kept = (await loadSavedCards(args, projectId)).filter((card) => !removed.includes(keyOf(card)))
+export async function saveAll(caller: Caller, projectId: string, cards: CardDraft[], removed: string[]) {
+  const kept = (await loadSavedCards(caller, projectId)).filter((card) => !removed.includes(keyOf(card)))
   const asSaved = new Set(kept.map((card) => JSON.stringify(asCardState(draftOf(card)))))
-  const saved = await api(args, `/api/projects/${projectId}/plan`, {
-    method: 'PUT',
-    body: {
-      removed: removed.map(parseKey),
-      cards: cards
-        .filter((card) => !asSaved.has(JSON.stringify(asCardState(card))))
-        .map((card) => ({
-          categoryId: card.categoryId,
-          entityId: card.entityId,
-          typeId: card.typeId,
-          number: card.names.length,
-          names: card.names.map((entry) => (entry.id ? { name: entry.name, projectEntityId: entry.id } : entry.name)),
-        })),
-    },
+  return savePlan(caller, projectId, {
+    removed: removed.map(parseKey),
+    cards: cards
+      .filter((card) => !asSaved.has(JSON.stringify(asCardState(card))))
+      .map((card) => ({
+        categoryId: card.categoryId,
+        entityId: card.entityId,
+        typeId: card.typeId,
+        number: card.names.length,
+        names: card.names.map((entry) => (entry.id ? { name: entry.name, projectEntityId: entry.id } : entry.name)),
+      })),
   })
-  return { ok: saved.ok, headers: mergeHeaders(saved.headers) }
 }

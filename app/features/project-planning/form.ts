@@ -1,9 +1,11 @@
 import { INSTANCES_MAX, PLAN_CARDS_MAX, projectMessages } from '#domain/planning/messages'
 import { cardKey, hasUnsavedChanges } from '#domain/planning/project-plan'
 import type { Ref } from '#domain/contracts/common'
+import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
-import { asCardState, cardField, type CardDraft } from '#app/components/project-card'
+import { asCardState, cardField, parseNumber, resized, type CardDraft } from '#app/components/project-card'
+import type { Template } from '#app/components/template-table'
 
 /**
  * The Project Resource Planning page form (§4, §5): what it holds, the names of its fields, and
@@ -16,17 +18,20 @@ const PATH = '/project-resource-planning'
 const CARDS_MAX = PLAN_CARDS_MAX
 export const NOTICES: Record<string, string> = { saved: projectMessages.saved }
 
-/** GET /api/projects. */
-export interface Project extends Ref {
-  globalCategory: Ref | null
-}
-
 /** The project and the combination chosen for the next card. */
 export interface Selection {
   projectId: string
   categoryId: string
   entityId: string
   typeId: string
+}
+/** What the loader gives the page besides its view: the lists, the last saved snapshot, the permissions. */
+export interface PlanPage {
+  projects: Project[]
+  templates: Template[]
+  /** The last saved snapshot (§4), for the unsaved-changes rule and the names of saved cards. */
+  saved: Card[]
+  can: { add: boolean; delete: boolean }
 }
 /** Everything the page form holds: the choices, Number for the next card, the cards, the deletion queue (card keys). */
 export interface PlanState {
@@ -69,7 +74,6 @@ export const draftOf = (card: Card): CardDraft => ({
 export const unsavedChanges = (cards: CardDraft[], saved: Card[], removed: string[]) =>
   hasUnsavedChanges(cards.map(asCardState), saved.map(draftOf).map(asCardState), removed)
 
-export const query = (params: Record<string, string>) => new URLSearchParams(params).toString()
 export const pagePath = (projectId: string, notice?: string) => {
   const params = new URLSearchParams()
   if (projectId) params.set('projectId', projectId)
@@ -119,4 +123,22 @@ export function resolve(applied: Selection, wanted: Selection): Selection {
   if (wanted.categoryId !== applied.categoryId) return { ...applied, categoryId: wanted.categoryId, entityId: '', typeId: '' }
   if (wanted.entityId !== applied.entityId) return { ...applied, entityId: wanted.entityId, typeId: '' }
   return { ...applied, typeId: wanted.typeId }
+}
+
+/**
+ * Add (§4): the card of the chosen combination with Number's instances, or why not: a choice is
+ * missing, the combination has its card already, or its template plans nobody.
+ */
+export function addCard(cards: CardDraft[], selection: Selection, number: string, template: Template | undefined): { cards: CardDraft[]; problem: string | null } {
+  const problem =
+    !selection.projectId || !selection.categoryId || !selection.entityId || !selection.typeId
+      ? projectMessages.selectAllFields
+      : cards.some((card) => keyOf(card) === keyOf(selection))
+        ? projectMessages.alreadyAdded
+        : !template?.roleClusters.some((role) => role.clusters.length > 0)
+          ? projectMessages.noData
+          : null
+  if (problem) return { cards, problem }
+  const size = parseNumber(number) ?? 1
+  return { cards: [...cards, { categoryId: selection.categoryId, entityId: selection.entityId, typeId: selection.typeId, number: String(size), names: resized([], size) }], problem: null }
 }

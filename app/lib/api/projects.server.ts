@@ -1,13 +1,14 @@
 import type { Card, Mapping, TimelineRow } from '#domain/contracts/projects'
 import type { RollUpRole } from '#domain/contracts/planning'
-import type { MappingReplace, PlanSave, SiteOverride } from '#domain/planning/project-schemas'
+import type * as z from 'zod/mini'
+import type { MappingReplace, planSaveSchema, SiteOverride } from '#domain/planning/project-schemas'
 import { api, queryString, type Caller } from './http.server'
 
 /** The project calls: a project's cards and tags, its timelines, and the roll-up by role. */
 
 export const listCards = (caller: Caller, projectId: string) => api<Card[]>(caller, `/api/project-resource-instances${queryString({ projectId })}`)
-/** The whole plan in one transaction: the removed cards and the changed ones. */
-export const savePlan = (caller: Caller, projectId: string, body: PlanSave) => api<Card[]>(caller, `/api/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body })
+/** The whole plan in one transaction: the removed cards and the changed ones (a saved instance's name as {name, projectEntityId}). */
+export const savePlan = (caller: Caller, projectId: string, body: z.input<typeof planSaveSchema>) => api<Card[]>(caller, `/api/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body })
 export const listMappings = (caller: Caller, projectId: string) => api<Mapping[]>(caller, `/api/project-entity-user-mappings${queryString({ projectId })}`)
 export const replaceMappings = (caller: Caller, body: MappingReplace) => api(caller, '/api/project-entity-user-mappings/replace', { method: 'POST', body })
 

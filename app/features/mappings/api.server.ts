@@ -1,0 +1,40 @@
+import type { Caller } from '#app/lib/api/http.server'
+import { listUsers } from '#app/lib/api/people.server'
+import { listCards, listMappings } from '#app/lib/api/projects.server'
+import { listTemplates } from '#app/lib/api/templates.server'
+import { personOf, type Person } from '#app/components/assign-users'
+import { LOOKUPS_MAX, readAssignSearch, SEARCH_SHOWN } from './form'
+import { planOf, totalsOf, type findRow } from './plan'
+
+/** The calls of the User Entity Mapping screen; failed loads are empty lists (§8). */
+
+/** A project's plan with its tags, and the page's totals. */
+export async function loadPlan(caller: Caller, projectId: string) {
+  const [cards, templates, mappings] = await Promise.all([listCards(caller, projectId), listTemplates(caller), listMappings(caller, projectId)])
+  const plan = planOf(cards.ok ? cards.data : [], templates.ok ? (templates.data.data ?? []) : [], mappings.ok ? mappings.data : [])
+  return { plan, totals: totalsOf(plan) }
+}
+
+/** The Assign Users dialog of one row: the search's active users, and who is ticked. */
+export async function assignState(caller: Caller, params: URLSearchParams, { row, context }: NonNullable<ReturnType<typeof findRow>>) {
+  const { q, selected } = readAssignSearch(params, row.tagged)
+  const found = await listUsers(caller, new URLSearchParams({ ...(q && { q }), status: 'Active', limit: String(SEARCH_SHOWN) }))
+  const candidates = (found.ok ? found.data.users : []).map(personOf)
+  const known = new Map([...row.tagged, ...candidates].map((person) => [person._id, person]))
+  const unknown = selected.filter((id) => !known.has(id)).slice(0, LOOKUPS_MAX)
+  if (unknown.length) {
+    const looked = await listUsers(caller, new URLSearchParams({ ids: unknown.join(','), limit: String(LOOKUPS_MAX) }))
+    for (const person of looked.ok ? looked.data.users : []) known.set(person._id, personOf(person))
+  }
+  const choices = new Map<string, Person>()
+  for (const person of [...selected.flatMap((id) => known.get(id) ?? []), ...row.tagged, ...candidates]) choices.set(person._id, person)
+  return {
+    key: row.key,
+    requirement: row.requirement,
+    context,
+    q,
+    candidates,
+    choices: [...choices.values()],
+    selected: selected.filter((id) => choices.has(id)),
+  }
+}

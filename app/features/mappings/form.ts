@@ -1,0 +1,45 @@
+import { taggingMessages } from '#domain/planning/project-plan'
+import { isUuid } from '#domain/ids'
+import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from '#app/components/assign-users'
+
+/**
+ * The User Entity Mapping screen's words and forms: Assign Users' Save as posted and the dialog's
+ * search as the address carries it. Pure (tests/unit/mapping-form.test.ts).
+ */
+
+/** §2 and §8, word for word. */
+export const NO_PLAN = 'No project resource planning data found for this project.'
+export const NO_ENTITIES = 'No project entities found'
+export const SAVE_FAILED = 'Save failed'
+/** One search shows a page of active users, never the whole directory. */
+export const SEARCH_SHOWN = 20
+/** Users ticked in an earlier search that the page must name again: the selection is capped by the requirement anyway. */
+export const LOOKUPS_MAX = 50
+const QUERY_MAX = 200
+
+export const projectPath = (projectId: string) => (projectId ? `${MAPPING_PATH}?${new URLSearchParams({ projectId })}` : MAPPING_PATH)
+/** Where a save without JavaScript lands: the page at the row, marked as just saved. */
+export const savedPath = (projectId: string, key: string) => `${MAPPING_PATH}?${new URLSearchParams({ projectId, saved: key })}#${tagCellId(key)}`
+
+/**
+ * Assign Users' Save as posted: the row (?assign= key), the project and the ticked users, and the
+ * refusal when the row cannot be named. The cap is the API's alone to decide.
+ */
+export function readAssignForm(form: FormData) {
+  const key = String(form.get('assign') ?? '')
+  const projectId = String(form.get('projectId') ?? '').trim()
+  const userIds = [...new Set(form.getAll('userIds').map(String))]
+  const { projectEntityId, roleId, clusterIds } = parseAssignKey(key)
+  const problem = !projectId ? taggingMessages.selectProject : !projectEntityId ? taggingMessages.projectEntityMissing : null
+  return { key, userIds, inPage: form.get('inPage') === '1', problem, body: { projectId, projectEntityId, clusterIds, userIds, roleId } }
+}
+
+/**
+ * The dialog's search (?q) and who is ticked: a search without JavaScript carries the ticked users
+ * along (picked=1&userIds=…); otherwise the row's tagged users are.
+ */
+export function readAssignSearch(params: URLSearchParams, tagged: readonly Person[]) {
+  const q = (params.get('q') ?? '').trim().slice(0, QUERY_MAX)
+  const selected = params.get('picked') === '1' ? [...new Set(params.getAll('userIds').filter(isUuid))] : tagged.map((person) => person._id)
+  return { q, selected }
+}

@@ -1,0 +1,29 @@
+import { Form, useSubmit } from '@remix-run/react'
+import type { Ref } from '#domain/contracts/common'
+import { MAPPING_PATH } from '#app/components/assign-users'
+import { ChoiceSelect } from '#app/components/forms'
+import { useHydrated } from '#app/lib/hydrated'
+
+/** The project select: a GET form (on change with JavaScript, on Apply without). */
+export function ProjectChoice({ projects, projectId }: { projects: Ref[]; projectId: string }) {
+  const submit = useSubmit()
+  const hydrated = useHydrated()
+  return (
+    <Form method="get" action={MAPPING_PATH} className="filters card mapping-choice" aria-label="Project choice">
+      <ChoiceSelect
+        id="mapping-project"
+        label="Project"
+        name="projectId"
+        placeholder="Select project"
+        options={projects}
+        value={projectId}
+        onChange={(value) => submit(new URLSearchParams(value ? { projectId: value } : {}), { method: 'get', action: MAPPING_PATH })}
+      />
+      {hydrated ? null : (
+        <button type="submit" className="button secondary">
+          Apply
+        </button>
+      )}
+    </Form>
+  )
+}
