@@ -7,7 +7,8 @@ import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
 import { FormMessage, PasswordField } from '#app/components/forms'
-import { api } from '#app/lib/api/http.server'
+import { resetPassword } from '#app/lib/api/auth.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 
@@ -20,12 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await readForm(request), { schema: resetPasswordFormSchema })
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(args.request), { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
   const { token, password } = submission.value
-  const reset = await api({ request, context }, '/auth/reset-password', { method: 'POST', body: { token, newPassword: password } })
-  if (!reset.ok) return json({ result: submission.reply({ formErrors: [reset.error.message], hideFields }), done: null })
+  const reset = await resetPassword(args, { token, newPassword: password })
+  if (!reset.ok) return json({ result: submission.reply({ formErrors: [messageOr(reset.error, FALLBACK_MESSAGE)], hideFields }), done: null })
   return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || FALLBACK) })
 }
 
