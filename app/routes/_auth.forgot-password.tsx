@@ -10,7 +10,7 @@ import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 
-const FALLBACK = 'If the email exists, a reset link has been sent to your email.'
+const SENT_FALLBACK = 'If the email exists, a reset link has been sent to your email.'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
 
@@ -19,7 +19,7 @@ export async function action(args: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
   const forgot = await requestReset(args, submission.value)
   if (!forgot.ok) return json({ result: submission.reply({ formErrors: [messageOr(forgot.error, FALLBACK_MESSAGE)] }), sent: null })
-  return json({ result: submission.reply(), sent: String(forgot.data.message || FALLBACK) })
+  return json({ result: submission.reply(), sent: String(forgot.data.message || SENT_FALLBACK) })
 }
 
 export default function ForgotPassword() {

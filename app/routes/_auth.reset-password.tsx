@@ -12,7 +12,7 @@ import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 
-const FALLBACK = 'Password reset successful. Please log in.'
+const DONE_FALLBACK = 'Password reset successful. Please log in.'
 const hideFields = ['password', 'confirmPassword']
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
@@ -27,7 +27,7 @@ export async function action(args: ActionFunctionArgs) {
   const { token, password } = submission.value
   const reset = await resetPassword(args, { token, newPassword: password })
   if (!reset.ok) return json({ result: submission.reply({ formErrors: [messageOr(reset.error, FALLBACK_MESSAGE)], hideFields }), done: null })
-  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || FALLBACK) })
+  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || DONE_FALLBACK) })
 }
 
 export default function ResetPassword() {

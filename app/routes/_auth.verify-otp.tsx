@@ -2,7 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { messages, otpSchema } from '#domain/auth'
-import { COUNTDOWN_TICK_MS, OTP_PURPOSE_SIGNUP } from '#domain/constants'
+import { OTP_PURPOSE_SIGNUP } from '#domain/constants'
 import { ErrorList, FormMessage } from '#app/components/forms'
 import { OtpInput } from '#app/features/auth/otp-input'
 import { resendCode, verifyCode } from '#app/lib/api/auth.server'
@@ -12,6 +12,7 @@ import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import { useCountdown } from '#app/features/auth/countdown'
 import { codeOf, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
@@ -34,18 +35,6 @@ export async function action(args: ActionFunctionArgs) {
   if (!verify.ok) return json<VerifyResult>({ intent: 'verify', error: messageOr(verify.error, FALLBACK_MESSAGE) })
   const clearPending = new Headers({ 'set-cookie': await pendingEmailCookie.serialize('', { maxAge: 0 }) })
   return redirect('/personal-details', { headers: mergeHeaders(verify.headers, clearPending) })
-}
-
-/** Seconds left before another code may be asked for, ticking down once a second. */
-function useCountdown(seconds: number | undefined, key: unknown) {
-  const [left, setLeft] = useState(seconds ?? 0)
-  useEffect(() => {
-    setLeft(seconds ?? 0)
-    if (!seconds) return
-    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), COUNTDOWN_TICK_MS)
-    return () => clearInterval(timer)
-  }, [seconds, key])
-  return left
 }
 
 export default function VerifyOtp() {
