@@ -14,7 +14,8 @@ import type { loader as appLoader } from './_app'
 
 export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }]
 
-const FALLBACK_MESSAGE = 'Welcome to your dashboard.'
+/** The spec's words when the server sends no welcome message. */
+const WELCOME_FALLBACK = 'Welcome to your dashboard.'
 
 /**
  * The account comes from what the protected layout already loaded (GET /landing). Everyone's own
@@ -50,7 +51,7 @@ export default function Dashboard() {
     <div className="stack">
       <header>
         <h1>Welcome to {PRODUCT_NAME}</h1>
-        <p className="subtitle">{message || FALLBACK_MESSAGE}</p>
+        <p className="subtitle">{message || WELCOME_FALLBACK}</p>
       </header>
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>

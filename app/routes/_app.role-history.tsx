@@ -2,23 +2,15 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api/http.server'
+import { listRoleHistories } from '#app/lib/api/people.server'
+import { shown } from '#app/lib/display'
 import { requirePermission } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]
 
-interface History {
-  _id: string
-  user: { fullName: string | null }
-  initialRole: { name: string }
-  newRole: { name: string }
-  updatedBy: { fullName: string | null }
-  updatedAt: string
-}
-
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
-  const result = await api<{ histories: History[] }>(args, '/api/role-histories')
+  const result = await listRoleHistories(args)
   return json({ histories: result.ok ? result.data.histories : [] })
 }
 
@@ -53,10 +45,10 @@ export default function RoleHistory() {
             <tbody>
               {histories.map((row) => (
                 <tr key={row._id}>
-                  <td>{row.user.fullName ?? 'Not provided'}</td>
+                  <td>{shown(row.user.fullName)}</td>
                   <td>{row.initialRole.name}</td>
                   <td>{row.newRole.name}</td>
-                  <td>{row.updatedBy.fullName ?? 'Not provided'}</td>
+                  <td>{shown(row.updatedBy.fullName)}</td>
                   <td>{when(row.updatedAt)}</td>
                 </tr>
               ))}

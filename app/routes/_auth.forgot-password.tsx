@@ -5,20 +5,21 @@ import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '#domain/auth'
 import { Field, FormMessage } from '#app/components/forms'
-import { api } from '#app/lib/api/http.server'
+import { requestReset } from '#app/lib/api/auth.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 
-const FALLBACK = 'If the email exists, a reset link has been sent to your email.'
+const SENT_FALLBACK = 'If the email exists, a reset link has been sent to your email.'
 
 export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await readForm(request), { schema: forgotPasswordSchema })
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(args.request), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
-  const forgot = await api({ request, context }, '/auth/forgot-password', { method: 'POST', body: submission.value })
-  if (!forgot.ok) return json({ result: submission.reply({ formErrors: [forgot.error.message] }), sent: null })
-  return json({ result: submission.reply(), sent: String(forgot.data.message || FALLBACK) })
+  const forgot = await requestReset(args, submission.value)
+  if (!forgot.ok) return json({ result: submission.reply({ formErrors: [messageOr(forgot.error, FALLBACK_MESSAGE)] }), sent: null })
+  return json({ result: submission.reply(), sent: String(forgot.data.message || SENT_FALLBACK) })
 }
 
 export default function ForgotPassword() {

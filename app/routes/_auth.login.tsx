@@ -6,7 +6,8 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { loginFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
-import { api } from '#app/lib/api/http.server'
+import { logIn } from '#app/lib/api/auth.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useDismissable } from '#app/lib/dismissable'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { ERROR_CODES } from '#domain/contracts/errors'
@@ -21,11 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: safeRedirect(url.searchParams.get('redirectTo'), ''), email: url.searchParams.get('email') ?? '' }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await readForm(request), { schema: loginFormSchema })
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(args.request), { schema: loginFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: null })
   const { email, password, redirectTo } = submission.value
-  const login = await api({ request, context }, '/auth/login', { method: 'POST', body: { email, password } })
+  const login = await logIn(args, { email, password })
   if (login.ok) return redirect(safeRedirect(redirectTo, '/'), { headers: login.headers })
   if (login.error.code === ERROR_CODES.emailNotVerified) {
     return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (login.error.code === ERROR_CODES.userNotFound) {
     return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: email })
   }
-  return json({ result: submission.reply({ formErrors: [login.error.message], hideFields: ['password'] }), userNotFound: null })
+  return json({ result: submission.reply({ formErrors: [messageOr(login.error, FALLBACK_MESSAGE)], hideFields: ['password'] }), userNotFound: null })
 }
 
 export default function Login() {

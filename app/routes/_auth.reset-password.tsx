@@ -7,11 +7,12 @@ import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
 import { FormMessage, PasswordField } from '#app/components/forms'
-import { api } from '#app/lib/api/http.server'
+import { resetPassword } from '#app/lib/api/auth.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 
-const FALLBACK = 'Password reset successful. Please log in.'
+const DONE_FALLBACK = 'Password reset successful. Please log in.'
 const hideFields = ['password', 'confirmPassword']
 
 export const meta: MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
@@ -20,13 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await readForm(request), { schema: resetPasswordFormSchema })
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(args.request), { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
   const { token, password } = submission.value
-  const reset = await api({ request, context }, '/auth/reset-password', { method: 'POST', body: { token, newPassword: password } })
-  if (!reset.ok) return json({ result: submission.reply({ formErrors: [reset.error.message], hideFields }), done: null })
-  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || FALLBACK) })
+  const reset = await resetPassword(args, { token, newPassword: password })
+  if (!reset.ok) return json({ result: submission.reply({ formErrors: [messageOr(reset.error, FALLBACK_MESSAGE)], hideFields }), done: null })
+  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || DONE_FALLBACK) })
 }
 
 export default function ResetPassword() {

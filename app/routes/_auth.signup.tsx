@@ -5,7 +5,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { signupFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
-import { api } from '#app/lib/api/http.server'
+import { signUp } from '#app/lib/api/auth.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
@@ -20,13 +21,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email: new URL(request.url).searchParams.get('email') ?? '' }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithSchema(await readForm(request), { schema: signupFormSchema })
+export async function action(args: ActionFunctionArgs) {
+  const submission = parseWithSchema(await readForm(args.request), { schema: signupFormSchema })
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) })
   const { email, password } = submission.value
-  const signup = await api({ request, context }, '/auth/signup', { method: 'POST', body: { email, password } })
-  if (!signup.ok) return json({ result: submission.reply({ formErrors: [signup.error.message], hideFields }) })
+  const signup = await signUp(args, { email, password })
+  if (!signup.ok) return json({ result: submission.reply({ formErrors: [messageOr(signup.error, FALLBACK_MESSAGE)], hideFields }) })
   return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
 }
 

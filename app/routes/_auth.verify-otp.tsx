@@ -1,15 +1,19 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
-import { messages, otpSchema, verifyOtpFormSchema } from '#domain/auth'
-import { COUNTDOWN_TICK_MS, OTP_PURPOSE_SIGNUP } from '#domain/constants'
+import { messages, otpSchema } from '#domain/auth'
+import { OTP_PURPOSE_SIGNUP } from '#domain/constants'
 import { ErrorList, FormMessage } from '#app/components/forms'
-import { OtpInput } from '#app/components/otp-input'
-import { api, mergeHeaders } from '#app/lib/api/http.server'
+import { OtpInput } from '#app/features/auth/otp-input'
+import { resendCode, verifyCode } from '#app/lib/api/auth.server'
+import { mergeHeaders } from '#app/lib/api/http.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import { useCountdown } from '#app/features/auth/countdown'
+import { codeOf, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
 
 export const meta: MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
 
@@ -18,47 +22,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { email: new URL(request.url).searchParams.get('email') ?? pending ?? '' }
 }
 
-type Result =
-  | { intent: 'verify'; error: string; otpError?: string }
-  | { intent: 'resend'; message?: string; error?: string; waitTime?: number; blocked?: boolean }
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request)
-  const email = String(form.get('email') ?? '')
-  if (form.get('intent') === 'resend') {
-    const resend = await api({ request, context }, '/auth/resend-otp', { method: 'POST', body: { email, purpose: OTP_PURPOSE_SIGNUP } })
-    if (resend.ok) return json<Result>({ intent: 'resend', message: String(resend.data.message ?? '') })
-    const { message, waitTime } = resend.error
-    return json<Result>({ intent: 'resend', error: message, waitTime, blocked: resend.error.code === ERROR_CODES.codeLimit })
+export async function action(args: ActionFunctionArgs) {
+  const posted = readVerifyForm(await readForm(args.request))
+  if (posted.intent === 'resend') {
+    const resend = await resendCode(args, { email: posted.email, purpose: OTP_PURPOSE_SIGNUP })
+    if (resend.ok) return json<VerifyResult>({ intent: 'resend', message: String(resend.data.message ?? '') })
+    const { waitTime, code } = resend.error
+    return json<VerifyResult>({ intent: 'resend', error: messageOr(resend.error, FALLBACK_MESSAGE), waitTime, blocked: code === ERROR_CODES.codeLimit })
   }
-  const parsed = verifyOtpFormSchema.safeParse({ email, otp: form.getAll('otp').join('') })
-  if (!parsed.success) {
-    const otpError = parsed.error.issues.find((issue) => issue.path[0] === 'otp')?.message
-    return json<Result>({ intent: 'verify', error: otpError ? '' : parsed.error.issues[0].message, otpError })
-  }
-  const verify = await api({ request, context }, '/auth/verify-otp', { method: 'POST', body: parsed.data })
-  if (!verify.ok) return json<Result>({ intent: 'verify', error: verify.error.message })
+  if (posted.intent === 'invalid') return json<VerifyResult>(posted.result)
+  const verify = await verifyCode(args, posted.value)
+  if (!verify.ok) return json<VerifyResult>({ intent: 'verify', error: messageOr(verify.error, FALLBACK_MESSAGE) })
   const clearPending = new Headers({ 'set-cookie': await pendingEmailCookie.serialize('', { maxAge: 0 }) })
   return redirect('/personal-details', { headers: mergeHeaders(verify.headers, clearPending) })
-}
-
-/** Seconds left before another code may be asked for, ticking down once a second. */
-function useCountdown(seconds: number | undefined, key: unknown) {
-  const [left, setLeft] = useState(seconds ?? 0)
-  useEffect(() => {
-    setLeft(seconds ?? 0)
-    if (!seconds) return
-    const timer = setInterval(() => setLeft((value) => Math.max(0, value - 1)), COUNTDOWN_TICK_MS)
-    return () => clearInterval(timer)
-  }, [seconds, key])
-  return left
 }
 
 export default function VerifyOtp() {
   const { email } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const verifying = useSubmitting('/verify-otp', 'verify')
-  const resending = useSubmitting('/verify-otp', 'resend')
+  const verifying = useSubmitting(VERIFY_PATH, 'verify')
+  const resending = useSubmitting(VERIFY_PATH, 'resend')
   const resend = result?.intent === 'resend' ? result : undefined
   const verify = result?.intent === 'verify' ? result : undefined
   const countdown = useCountdown(resend?.waitTime, resend)
@@ -73,7 +56,7 @@ export default function VerifyOtp() {
   const checkCode = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.value === 'resend') return
-    const code = new FormData(event.currentTarget).getAll('otp').join('')
+    const code = codeOf(new FormData(event.currentTarget))
     if (otpSchema.safeParse(code).success) return setClientError(undefined)
     event.preventDefault()
     setClientError(messages.otpInvalid)

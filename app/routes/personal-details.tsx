@@ -1,34 +1,24 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithSchema } from '#app/lib/validation'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { offeredRoles } from '#domain/access'
-import { CURRENCIES, DEFAULT_ACCOUNT_ROLE, DEFAULT_CURRENCY, PRODUCT_NAME } from '#domain/constants'
-import { profileFormSchema, type ProfileDraft } from '#domain/profile'
-import { FamilyFields } from '#app/components/family-fields'
+import { CURRENCIES, PRODUCT_NAME } from '#domain/constants'
+import { profileFormSchema } from '#domain/profile'
 import { Field, FormMessage, SelectField } from '#app/components/forms'
-import { Modal } from '#app/components/modal'
-import { api, mergeHeaders } from '#app/lib/api/http.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
+import { readForm } from '#app/lib/form.server'
 import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
 import { getLanding, loginRedirect } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
-import { readForm } from '#app/lib/form.server'
+import { parseWithSchema } from '#app/lib/validation'
+import { loadPersonalDetails, submitPersonalDetails } from '#app/features/profile/api.server'
+import { FamilyFields } from '#app/features/profile/family-fields'
+import { LOGIN_REQUIRED_PATH, PERSONAL_DETAILS_PATH, PROFILE_SAVED, type Section } from '#app/features/profile/form'
+import { LoginRequired } from '#app/features/profile/login-required'
 
 export const meta: MetaFunction = () => [{ title: `Complete Your Profile · ${PRODUCT_NAME}` }]
-
-type Role = { _id: string; name: string; permissions: string[] }
-type Values = Required<Pick<ProfileDraft, 'personal' | 'professional' | 'financial'>> & { roleId: string }
-type Section = 'personal' | 'professional' | 'financial'
-
-const SECTIONS = ['personal', 'professional', 'financial'] as const
-
-/** Any stored value (a saved profile's numbers and nulls, or a draft's strings) as form text. */
-function asFormValues(source: Record<string, unknown> | null | undefined) {
-  return Object.fromEntries(Object.entries(source ?? {}).map(([key, value]) => [key, value == null ? '' : String(value)]))
-}
 
 /**
  * For the signed-in (the route table), like every protected screen. Its signed-out parts serve a
@@ -36,37 +26,9 @@ function asFormValues(source: Record<string, unknown> | null | undefined) {
  * login, so a signed-out visitor holding such a draft still sees the form, with that dialog.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const [landing, roles, draft] = await Promise.all([
-    getLanding(args),
-    api<{ roles: Role[] }>(args, '/roles'),
-    api<{ draft: ProfileDraft | null }>(args, '/form/draft'),
-  ])
-  const user = landing.user
-  const saved = draft.ok && draft.data.draft
-  if (!user && !saved) throw loginRedirect(args.request)
-  let values: Values
-  if (saved) {
-    values = { personal: saved.personal ?? {}, professional: saved.professional ?? {}, financial: saved.financial ?? {}, roleId: saved.selectedRoleId ?? '' }
-  } else {
-    const profile = user ? await api<Record<Section, Record<string, unknown>> & { roleId: Role | null }>(args, `/form/profile/${user._id}`) : null
-    const data = profile?.ok ? profile.data : null
-    values = {
-      personal: asFormValues(data?.personal),
-      professional: asFormValues(data?.professional),
-      financial: { ...asFormValues(data?.financial) },
-      roleId: data?.roleId?._id ?? '',
-    }
-  }
-  values.financial.currency ||= DEFAULT_CURRENCY
-  const personalEmail = values.personal.email
-  const me = user ?? { role: DEFAULT_ACCOUNT_ROLE, permissions: [] }
-  return json({
-    user: user ? { email: user.email } : null,
-    roles: roles.ok ? offeredRoles(roles.data.roles, me, { own: true, currentId: null }).map(({ _id, name }) => ({ _id, name })) : [],
-    values,
-    differentEmail: Boolean(user && personalEmail && personalEmail !== user.email),
-    loginRequired: !user && new URL(args.request.url).searchParams.get('login') === 'required',
-  })
+  const { hasDraft, ...view } = await loadPersonalDetails(args)
+  if (!view.user && !hasDraft) throw loginRedirect(args.request)
+  return json({ ...view, loginRequired: !view.user && new URL(args.request.url).searchParams.get('login') === 'required' })
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -76,34 +38,17 @@ export async function action(args: ActionFunctionArgs) {
   const { useDifferentEmail, ...profile } = submission.value
   const landing = await getLanding(args)
   if (landing.user && !useDifferentEmail) profile.personal.email = landing.user.email
-  const submit = await api(args, '/form/submit', { method: 'POST', body: profile })
-  if (submit.ok) {
-    return json({ result: submission.reply(), saved: String(submit.data.message || 'Profile saved') }, { headers: submit.headers })
-  }
-  if (submit.error.status === 401) {
-    // Kept as typed, so nothing is lost while the user signs in; the page then reads it back.
-    const draft = await api(args, '/form/draft', { method: 'PUT', body: draftOf(formData) })
-    if (draft.ok) return redirect('/personal-details?login=required', { headers: mergeHeaders(draft.headers) })
-  }
-  return json({ result: submission.reply({ formErrors: [submit.error.message] }), saved: null })
-}
-
-function draftOf(formData: FormData): ProfileDraft {
-  const draft: Required<ProfileDraft> = { personal: {}, professional: {}, financial: {}, selectedRoleId: '' }
-  for (const [name, value] of formData) {
-    if (typeof value !== 'string') continue
-    if (name === 'roleId') draft.selectedRoleId = value.slice(0, 64)
-    const [section, key] = name.split('.')
-    if (key && (SECTIONS as readonly string[]).includes(section)) (draft[section as Section] as Record<string, string>)[key] = value.slice(0, 2000)
-  }
-  return draft
+  const { submitted, kept } = await submitPersonalDetails(args, profile, formData)
+  if (submitted.ok) return json({ result: submission.reply(), saved: String(submitted.data.message || PROFILE_SAVED) }, { headers: submitted.headers })
+  if (kept) return redirect(LOGIN_REQUIRED_PATH, { headers: kept.headers })
+  return json({ result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }), saved: null })
 }
 
 export default function PersonalDetails() {
   const loaderData = useLoaderData<typeof loader>()
   const { user, roles, values, differentEmail } = loaderData
   const actionData = useActionData<typeof action>()
-  const submitting = useSubmitting('/personal-details')
+  const submitting = useSubmitting(PERSONAL_DETAILS_PATH)
   const hydrated = useHydrated()
   const [form, fields] = useForm<z.input<typeof profileFormSchema>>({
     id: 'profile',
@@ -221,26 +166,7 @@ export default function PersonalDetails() {
           </div>
         </Form>
       </section>
-      {loaderData.loginRequired && !loginModalClosed ? (
-        <Modal title="Login required" onClose={closeLoginModal}>
-          <p>Please log in to submit your details. Your form is saved as draft.</p>
-          <div className="actions">
-            <Link
-              to="/personal-details"
-              className="button secondary"
-              onClick={(event) => {
-                event.preventDefault()
-                closeLoginModal()
-              }}
-            >
-              Close
-            </Link>
-            <Link to="/login?redirectTo=%2Fpersonal-details" className="button primary">
-              Go to login
-            </Link>
-          </div>
-        </Modal>
-      ) : null}
+      {loaderData.loginRequired && !loginModalClosed ? <LoginRequired onClose={closeLoginModal} /> : null}
     </main>
   )
 }

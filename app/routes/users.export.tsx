@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { exportFileName } from '#domain/export'
 import { xlsxDownload } from '#app/lib/download.server'
+import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
-import { usersWorkbook } from '#app/lib/users-export.server'
-import { fetchUsers, userFilters } from '#app/lib/users.server'
+import { fetchUsers } from '#app/features/users/api.server'
+import { readFilters } from '#app/features/users/query'
+import { usersWorkbook } from '#app/features/users/workbook.server'
 
 /**
  * GET /users/export?q=&role=: the users the list shows for the same search and filter, as an
@@ -11,9 +13,9 @@ import { fetchUsers, userFilters } from '#app/lib/users.server'
  */
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
-  const result = await fetchUsers(args, userFilters(args.request))
+  const result = await fetchUsers(args, readFilters(new URL(args.request.url).searchParams))
   // An empty file would look like "no users": say that the export failed instead.
-  if (!result.ok) throw new Response(`The export failed: ${result.error.message}. Please try again.`, { status: 502 })
+  if (!result.ok) throw new Response(`The export failed: ${messageOr(result.error, FALLBACK_MESSAGE)}. Please try again.`, { status: 502 })
   const body = await usersWorkbook(result.data.users)
   return xlsxDownload(body, exportFileName(new Date()))
 }

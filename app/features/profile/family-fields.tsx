@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { BLOOD_GROUPS, MARITAL_STATUSES } from '#domain/constants'
-import { ErrorList, Field, SelectField } from './forms'
+import { ErrorList, Field, SelectField } from '#app/components/forms'
 
 type Personal = Record<'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings', FieldMetadata<unknown>>
 

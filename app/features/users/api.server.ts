@@ -1,0 +1,20 @@
+import type { ListedUser } from '#domain/contracts/users'
+import { roleFilterOptions } from '#domain/roles'
+import type { Caller } from '#app/lib/api/http.server'
+import { listRoles, listUsers } from '#app/lib/api/people.server'
+import { listQuery, type UserFilters } from './query'
+
+/** The calls of User management and its export. */
+
+/** One page of the list, or (no page) every match up to the spec's limit, for the export. */
+export const fetchUsers = (caller: Caller, filters: UserFilters, page?: number) => listUsers(caller, listQuery(filters, page))
+
+/** The page's users and the role filter's options, loaded at once. Administration §8: a failed load shows an empty list. */
+export async function loadUsersPage(caller: Caller, filters: UserFilters, page: number) {
+  const [result, roles] = await Promise.all([fetchUsers(caller, filters, page), listRoles(caller)])
+  return {
+    users: result.ok ? result.data.users : ([] as ListedUser[]),
+    total: result.ok ? result.data.total : 0,
+    roleOptions: roleFilterOptions(roles.ok ? roles.data.roles.map((role) => role.name) : []),
+  }
+}

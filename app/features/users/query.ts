@@ -1,0 +1,101 @@
+import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
+import type { ListedUser } from '#domain/contracts/users'
+import { formatDate } from '#domain/dates'
+import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
+
+/**
+ * User management's state, all of it in the address (DESIGN §6): the search, the role filter, the
+ * view mode, the filter panel and the page. Pure, so the browser's links and the loader read it
+ * the same way (tests/unit/users-query.test.ts).
+ */
+
+export const VIEWS = { table: 'Table', board: 'Board', list: 'List' } as const
+export type View = keyof typeof VIEWS
+const isView = (value: string | null): value is View => value !== null && Object.hasOwn(VIEWS, value)
+
+const USERS_PATH = '/users'
+/** Pages past this are no list anyone has; the bound keeps the offset a number the API accepts. */
+const PAGE_MAX = 20_000
+
+export interface UserFilters {
+  q: string
+  role: string
+}
+export interface PageState extends UserFilters {
+  view: View
+  filtersHidden: boolean
+  page: number
+}
+
+/** The list's search and role filter, read from the page's (or the export link's) query. */
+export const readFilters = (params: URLSearchParams): UserFilters => ({
+  q: (params.get('q') ?? '').trim().slice(0, 200),
+  role: (params.get('role') ?? '').trim().slice(0, 60),
+})
+
+export function readPageState(params: URLSearchParams): PageState {
+  const view = params.get('view')
+  return {
+    ...readFilters(params),
+    view: isView(view) ? view : 'table',
+    filtersHidden: params.get('filters') === 'hidden',
+    // Anything but a page number (or one past any list) reads as the first page.
+    page: Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1), PAGE_MAX),
+  }
+}
+
+/**
+ * GET /users's query: one page of User management (1 being the first), or, with no page (the
+ * export), every match up to the spec's limit of 1000.
+ */
+export function listQuery({ q, role }: UserFilters, page?: number) {
+  const query = new URLSearchParams(page ? { limit: String(USERS_PAGE_SIZE), offset: String((page - 1) * USERS_PAGE_SIZE) } : { limit: String(USER_LIST_LIMIT) })
+  if (q) query.set('q', q)
+  if (role) query.set('role', role)
+  return query
+}
+
+const withQuery = (path: string, params: URLSearchParams) => {
+  const query = params.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/** The address of this page with some of its state changed (the rest kept). */
+export function usersHref(state: PageState, change: Partial<PageState> = {}) {
+  const next = { ...state, ...change }
+  const params = new URLSearchParams()
+  if (next.q) params.set('q', next.q)
+  if (next.role) params.set('role', next.role)
+  if (next.view !== 'table') params.set('view', next.view)
+  if (next.filtersHidden) params.set('filters', 'hidden')
+  if (next.page > 1) params.set('page', String(next.page))
+  return withQuery(USERS_PATH, params)
+}
+
+/** The export of what the list shows: the same search and filter. */
+export function exportHref({ q, role }: UserFilters) {
+  const params = new URLSearchParams()
+  if (q) params.set('q', q)
+  if (role) params.set('role', role)
+  return withQuery(`${USERS_PATH}/export`, params)
+}
+
+/** What a row, card or list item shows: role and status with the spec's defaults, dates formatted. */
+export const rowOf = (user: ListedUser) => ({
+  _id: user._id,
+  fullName: user.fullName,
+  email: user.email,
+  role: user.role || DEFAULT_ACCOUNT_ROLE,
+  status: user.status || 'Active',
+  joined: formatDate(user.createdAt),
+  employId: user.profile?.professional?.employId ?? null,
+  designation: user.profile?.professional?.designation ?? null,
+})
+export type Row = ReturnType<typeof rowOf>
+
+/** The pages line: which rows of the list this page shows, and whether pages follow. */
+export function pageSpan(page: number, shown: number, total: number) {
+  const first = (page - 1) * USERS_PAGE_SIZE + 1
+  const last = first + shown - 1
+  return { first, last, hasPrevious: page > 1, hasNext: last < total }
+}

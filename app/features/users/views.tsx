@@ -1,0 +1,122 @@
+import { Link } from '@remix-run/react'
+import { shown } from '#app/lib/display'
+import { ActionsMenu } from './actions-menu'
+import { pageSpan, usersHref, type PageState, type Row } from './query'
+
+/** The three ways User management shows its rows (table, board, list), and the pages line. */
+
+/** Where this page sits in the list, and links to the pages either side of it. */
+export function Pages({ state, count, total }: { state: PageState; count: number; total: number }) {
+  const { first, last, hasPrevious, hasNext } = pageSpan(state.page, count, total)
+  return (
+    <nav className="pages" aria-label="Pages">
+      <span role="status">
+        Showing {first}–{last} of {total} users
+      </span>
+      {hasPrevious ? (
+        <Link to={usersHref(state, { page: state.page - 1 })} rel="prev" className="button secondary">
+          Previous
+        </Link>
+      ) : null}
+      {hasNext ? (
+        <Link to={usersHref(state, { page: state.page + 1 })} rel="next" className="button secondary">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  )
+}
+
+function RowActions({ user }: { user: Row }) {
+  return (
+    <ActionsMenu label={`Actions for ${user.fullName || user.email}`}>
+      <Link to={`/users/${user._id}/profile`}>View Profile</Link>
+    </ActionsMenu>
+  )
+}
+
+export const StatusBadge = ({ status }: { status: string }) => <span className={`badge ${status === 'Active' ? 'success' : 'muted'}`}>{status}</span>
+
+export function UserTable({ users }: { users: Row[] }) {
+  return (
+    <div className="card table-card">
+      <table className="table" aria-label="Users">
+        <thead>
+          <tr>
+            <th scope="col">Employee ID</th>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Role</th>
+            <th scope="col">Status</th>
+            <th scope="col">Joined</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user._id}>
+              <td>{shown(user.employId)}</td>
+              <td>{shown(user.fullName)}</td>
+              <td>{user.email}</td>
+              <td>{user.role}</td>
+              <td>
+                <StatusBadge status={user.status} />
+              </td>
+              <td>{shown(user.joined)}</td>
+              <td className="cell-actions">
+                <RowActions user={user} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+export function UserBoard({ users }: { users: Row[] }) {
+  return (
+    <ul className="user-board" aria-label="Users">
+      {users.map((user) => (
+        <li key={user._id} className="card user-card">
+          <div className="user-card-head">
+            <strong>{shown(user.fullName)}</strong>
+            <RowActions user={user} />
+          </div>
+          <span className="muted-text">{user.email}</span>
+          <dl className="details">
+            <dt>Employee ID</dt>
+            <dd>{shown(user.employId)}</dd>
+            <dt>Designation</dt>
+            <dd>{shown(user.designation)}</dd>
+            <dt>Role</dt>
+            <dd>{user.role}</dd>
+            <dt>Joined</dt>
+            <dd>{shown(user.joined)}</dd>
+          </dl>
+          <StatusBadge status={user.status} />
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function UserList({ users }: { users: Row[] }) {
+  return (
+    <ul className="card user-list" aria-label="Users">
+      {users.map((user) => (
+        <li key={user._id}>
+          <div className="user-list-main">
+            <strong>{shown(user.fullName)}</strong>
+            <span className="muted-text">{user.email}</span>
+          </div>
+          <span>{user.role}</span>
+          <StatusBadge status={user.status} />
+          <RowActions user={user} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest'
+import { messages } from '#domain/auth'
+import { codeOf, readVerifyForm } from '#app/features/auth/form'
+
+/** The Verify your email form read back from a post (no browser needed). */
+
+const form = (entries: [string, string][]) => {
+  const data = new FormData()
+  for (const [name, value] of entries) data.append(name, value)
+  return data
+}
+const boxes = (code: string): [string, string][] => code.split('').map((digit) => ['otp', digit])
+
+describe('readVerifyForm', () => {
+  test('the six boxes are one code; a good address and code are to verify', () => {
+    const posted = form([['email', 'asha@example.com'], ['intent', 'verify'], ...boxes('123456')])
+    expect(codeOf(posted)).toBe('123456')
+    expect(readVerifyForm(posted)).toEqual({ intent: 'verify', value: { email: 'asha@example.com', otp: '123456' } })
+  })
+
+  test('resend needs only the address, whatever the boxes hold', () => {
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'resend'], ...boxes('12')]))).toEqual({ intent: 'resend', email: 'asha@example.com' })
+  })
+
+  test("a code that is not six digits is reported beside the boxes, with the spec's words", () => {
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ...boxes('12a')]))).toEqual({
+      intent: 'invalid',
+      result: { intent: 'verify', error: '', otpError: messages.otpInvalid },
+    })
+  })
+
+  test("a bad address with a good code is the form's error", () => {
+    const posted = readVerifyForm(form([['email', 'not an address'], ...boxes('123456')]))
+    expect(posted.intent).toBe('invalid')
+    expect(posted.intent === 'invalid' && posted.result.error).toBeTruthy()
+    expect(posted.intent === 'invalid' && posted.result.otpError).toBeUndefined()
+  })
+})
