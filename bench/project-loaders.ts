@@ -16,8 +16,8 @@ import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { planningData, signUpAdmin, type Plan } from './support/dataset'
-import { inProcessPortal, type Timing } from './support/in-process'
-import { collapsed, median, ms, p95, queriesOf, seconds } from './support/stats'
+import { inProcessPortal, smallThenLarge, type Timing } from './support/in-process'
+import { collapsed, median, ms, p95, queriesOf } from './support/stats'
 import { printTable } from './support/table'
 
 const WARM_UPS = Number(process.env.BENCH_WARMUPS ?? 5)
@@ -160,18 +160,5 @@ const screens = [
 
 await signUpAdmin(admin, portal.mails)
 const data = await planningData(portal.db, admin)
-const small = await data.smallProject()
-
 const results: Result[] = []
-console.log(`Small project built; measuring (${WARM_UPS} warm-ups, ${RUNS} runs each)...`)
-await measureAll('small', small)
-
-const large = await data.largeProject()
-console.log(`Large project built in ${seconds(performance.now() - started)} s from the start; measuring...`)
-await measureAll('large', large)
-
-report()
-await portal.close()
-console.log(`Done in ${seconds(performance.now() - started)} s.`)
-// The Remix build's modules may keep timers of their own; nothing is left to wait for.
-process.exit(0)
+await smallThenLarge(portal, 'project', { small: data.smallProject, large: data.largeProject, measure: measureAll, report }, { warmUps: WARM_UPS, runs: RUNS, started })

@@ -146,7 +146,7 @@ export async function catalog(db: Db, admin: Client) {
   const override = (projectId: string, clusterId: string, startDate: string, endDate: string) =>
     sent('PUT', '/api/timelines/site-overrides', { projectId, categoryId: category._id, entityId: site._id, clusterId, startDate, endDate })
 
-  return { category, site, tower, made, makeRole, makeClusters, dated, makeProjectPlan, tagThroughApi, tagDirectly, override }
+  return { category, site, tower, sent, made, makeRole, makeClusters, dated, makeProjectPlan, tagThroughApi, tagDirectly, override }
 }
 
 /** The category, its Site and Tower entities and the plans' makers of bench:projects; `admin` is signed in. */

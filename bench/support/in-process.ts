@@ -15,6 +15,7 @@ import type { Mail } from '#api/mail/mailer'
 import { Client } from '../../tests/support/api-harness'
 import { requireProductionBuild } from './builds'
 import { benchDatabase } from './database'
+import { seconds } from './stats'
 
 export interface Timing {
   /** Server time of each timed request, in ms. */
@@ -117,4 +118,28 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
       }
     },
   }
+}
+
+/**
+ * The run of a small-against-large bench: the small data made and measured, the large made (added
+ * to it) and measured, the report printed, the portal closed, the process ended (the Remix
+ * build's modules may keep timers of their own; nothing is left to wait for).
+ */
+export async function smallThenLarge<Data>(
+  portal: Pick<Awaited<ReturnType<typeof inProcessPortal>>, 'close'>,
+  what: string,
+  steps: { small: () => Promise<Data>; large: () => Promise<Data>; measure: (size: 'small' | 'large', data: Data) => Promise<void>; report: () => void },
+  { warmUps, runs, started }: { warmUps: number; runs: number; started: number },
+) {
+  const elapsed = () => seconds(performance.now() - started)
+  const small = await steps.small()
+  console.log(`Small ${what} built; measuring (${warmUps} warm-ups, ${runs} runs each)...`)
+  await steps.measure('small', small)
+  const large = await steps.large()
+  console.log(`Large ${what} built in ${elapsed()} s from the start; measuring...`)
+  await steps.measure('large', large)
+  steps.report()
+  await portal.close()
+  console.log(`Done in ${elapsed()} s.`)
+  process.exit(0)
 }
