@@ -14,16 +14,11 @@
  */
 import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
-import { buildApi } from '#api/app'
-import { openDatabase } from '#api/db/client'
-import type { Mail } from '#api/mail/mailer'
-import { Client } from '../tests/support/api-harness'
-import { requireProductionBuild } from './support/builds'
-import { benchDatabase } from './support/database'
-import { printTable } from './support/table'
+import { fileURLToPath } from 'node:url'
 import { planningData, signUpAdmin, type Plan } from './support/dataset'
+import { inProcessPortal, smallThenLarge, type Timing } from './support/in-process'
+import { collapsed, median, ms, p95, queriesOf } from './support/stats'
+import { printTable } from './support/table'
 
 const WARM_UPS = Number(process.env.BENCH_WARMUPS ?? 5)
 const RUNS = Number(process.env.BENCH_RUNS ?? 30)
@@ -33,33 +28,14 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const started = performance.now()
 
 // ---------------------------------------------------------------------------------------------
-// Counting queries: every query the API's Drizzle runs goes through this logger
-// ---------------------------------------------------------------------------------------------
-
-let queryCount = 0
-let queryLog: string[] = []
-const logger = {
-  logQuery(query: string) {
-    queryCount++
-    if (SHOW_QUERIES) queryLog.push(query)
-  },
-}
-
-// ---------------------------------------------------------------------------------------------
 // Measuring
 // ---------------------------------------------------------------------------------------------
 
 type Size = 'small' | 'large'
-interface Result {
+interface Result extends Timing {
   kind: 'page' | 'loader' | 'dialog' | 'API' | 'save'
   name: string
   size: Size
-  times: number[]
-  queries: number[]
-  calls: string[]
-  sql: string[]
-  /** Size of the answer: the HTML page, or the JSON. */
-  bytes: number
 }
 
 async function measureAll(size: Size, plan: Plan) {
@@ -104,10 +80,7 @@ async function measureAll(size: Size, plan: Plan) {
     '/api/role-project-clusters',
   ]
   for (const path of calls) {
-    await measure({ kind: 'API', name: `GET ${path.split('?')[0]}`, size }, async () => {
-      const answer = await admin.get(path)
-      return { status: answer.status, bytes: JSON.stringify(answer.body).length }
-    })
+    await measure({ kind: 'API', name: `GET ${path.split('?')[0]}`, size }, () => portal.apiGet(path))
   }
   // The card saved again as Project Resource Planning's Save sends it (every instance by its id).
   await measure({ kind: 'save', name: `POST /api/project-resource-instances, ${plan.card.number} instance${plan.card.number === 1 ? '' : 's'}`, size }, async () => {
@@ -118,24 +91,7 @@ async function measureAll(size: Size, plan: Plan) {
 
 /** Warm-ups, then timed runs, one request at a time; queries and API calls counted per request. */
 async function measure(what: Pick<Result, 'kind' | 'name' | 'size'>, request: () => Promise<{ status: number; bytes: number }>) {
-  const result: Result = { ...what, times: [], queries: [], calls: [], sql: [], bytes: 0 }
-  for (let run = 0; run < WARM_UPS + RUNS; run++) {
-    queryCount = 0
-    queryLog = []
-    apiCalls = []
-    const start = performance.now()
-    const { status, bytes } = await request()
-    const took = performance.now() - start
-    if (status !== 200) throw new Error(`${what.kind} ${what.name} (${what.size}) answered ${status}`)
-    result.bytes = bytes
-    if (run < WARM_UPS) continue
-    result.times.push(took)
-    result.queries.push(queryCount)
-    // Copies: the logs go on filling until the next request starts.
-    result.calls = [...apiCalls]
-    result.sql = [...queryLog]
-  }
-  results.push(result)
+  results.push({ ...what, ...(await portal.timed(`${what.kind} ${what.name} (${what.size})`, request, { warmUps: WARM_UPS, runs: RUNS })) })
 }
 
 function report() {
@@ -148,8 +104,8 @@ function report() {
     const of = (size: Size) => results.find((result) => keyOf(result) === key && result.size === size)!
     const [s, l] = [of('small'), of('large')]
     const name = s.name === l.name ? s.name : `${s.name} / ${l.name.split(',').slice(1).join(',').trim()}`
-    const sq = queriesOf(s)
-    const lq = queriesOf(l)
+    const sq = queriesOf(s.queries)
+    const lq = queriesOf(l.queries)
     if (median(l.queries) > median(s.queries)) grew.push(l, s)
     rows.push([
       s.kind,
@@ -179,81 +135,15 @@ function report() {
   if (SHOW_QUERIES) {
     for (const result of grew) console.log(`\n${result.kind} ${result.name} (${result.size}), ${result.sql.length} queries:\n  ${result.sql.join('\n  ')}`)
   }
-  console.log(`Database: ${database.kind}; node ${process.version}; ${WARM_UPS} warm-ups, ${RUNS} runs per measure; times are server-side wall times, in-process.`)
-}
-
-/** API calls with ids as :id, repeats counted: "GET /users/:id ×8". */
-function collapsed(calls: string[]) {
-  const named = calls.map((call) => call.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id'))
-  const runs: { call: string; times: number }[] = []
-  for (const call of named) {
-    const last = runs.at(-1)
-    if (last?.call === call) last.times++
-    else runs.push({ call, times: 1 })
-  }
-  return runs.map(({ call, times }) => (times > 1 ? `${call} ×${times}` : call)).join(', ')
-}
-
-const sorted = (values: number[]) => [...values].sort((a, b) => a - b)
-const median = (values: number[]) => {
-  const list = sorted(values)
-  const middle = Math.floor(list.length / 2)
-  return list.length % 2 ? list[middle] : (list[middle - 1] + list[middle]) / 2
-}
-const p95 = (values: number[]) => sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)]
-const ms = (value: number) => value.toFixed(1)
-const seconds = (value: number) => (value / 1000).toFixed(1)
-/** The query count per request: one figure when every run made the same number (as it should). */
-function queriesOf(result: Result) {
-  const list = sorted(result.queries)
-  return list[0] === list[list.length - 1] ? String(list[0]) : `${list[0]}–${list[list.length - 1]}`
-}
-
-// ---------------------------------------------------------------------------------------------
-// Making things
-// ---------------------------------------------------------------------------------------------
-
-/** The web as server/web.ts serves it, called in-process: a GET as the signed-in admin, answering its status and size once the body is read. */
-async function loadWeb() {
-  const buildFile = requireProductionBuild()
-  // The npm script makes build/ a module directory for vite-node (VITE_NODE_DEPS_MODULE_DIRECTORIES), so
-  // Node itself loads the build: transformed by vite-node, it would load a second copy of
-  // @remix-run/react, whose React contexts the server render then misses.
-  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild
-  const handle = createRequestHandler(build, 'production')
-  return {
-    routes: new Set(Object.keys(build.routes)),
-    async get(path: string) {
-      const cookie = [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; ')
-      const response = await handle(new Request(`http://bench.test${path}`, { headers: { cookie } }), {
-        cspNonce: 'bench',
-        clientAddress: '127.0.0.1',
-        backendUrl: apiUrl,
-      })
-      return { status: response.status, bytes: (await response.text()).length }
-    },
-  }
+  console.log(`Database: ${portal.kind}; node ${process.version}; ${WARM_UPS} warm-ups, ${RUNS} runs per measure; times are server-side wall times, in-process.`)
 }
 
 // ---------------------------------------------------------------------------------------------
 // The run: the database, the API and the web; the small project, measured; the large, measured
 // ---------------------------------------------------------------------------------------------
 
-const { options, drop } = await benchDatabase({ memory: true })
-const database = await openDatabase({ ...options, logger })
-await database.migrate()
-const mails: Mail[] = []
-const api = await buildApi({
-  db: database.db,
-  mailer: { send: async (mail) => void mails.push(mail) },
-  now: () => new Date(),
-  publicUrl: 'http://bench.test',
-  trustProxy: '127.0.0.1',
-})
-const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' })
-/** The API calls a page made, in order, as the API saw them. */
-let apiCalls: string[] = []
-api.server.on('request', (request: { method?: string; url?: string }) => apiCalls.push(`${request.method} ${request.url?.split('?')[0]}`))
+const portal = await inProcessPortal({ showQueries: SHOW_QUERIES })
+const { admin, web } = portal
 
 const screens = [
   { name: 'Project Resource Planning', route: 'routes/_app.project-resource-planning', file: 'app/routes/_app.project-resource-planning.tsx' },
@@ -263,32 +153,12 @@ const screens = [
   // Every user on one page: 6 beside the small project, 506 beside the large.
   { name: 'Users', route: 'routes/_app.users._index', file: 'app/routes/_app.users._index.tsx' },
 ] as const
-const web = await loadWeb()
 
 // ---------------------------------------------------------------------------------------------
 // Data
 // ---------------------------------------------------------------------------------------------
 
-const admin = new Client('127.0.0.1', apiUrl)
-await signUpAdmin(admin, mails)
-const data = await planningData(database.db, admin)
-const small = await data.smallProject()
-
+await signUpAdmin(admin, portal.mails)
+const data = await planningData(portal.db, admin)
 const results: Result[] = []
-console.log(`Small project built; measuring (${WARM_UPS} warm-ups, ${RUNS} runs each)...`)
-await measureAll('small', small)
-
-const large = await data.largeProject()
-console.log(`Large project built in ${seconds(performance.now() - started)} s from the start; measuring...`)
-await measureAll('large', large)
-
-report()
-try {
-  await api.close()
-  await database.close()
-} finally {
-  await drop()
-}
-console.log(`Done in ${seconds(performance.now() - started)} s.`)
-// The Remix build's modules may keep timers of their own; nothing is left to wait for.
-process.exit(0)
+await smallThenLarge(portal, 'project', { small: data.smallProject, large: data.largeProject, measure: measureAll, report }, { warmUps: WARM_UPS, runs: RUNS, started })

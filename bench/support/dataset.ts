@@ -58,8 +58,11 @@ export async function makeUsers(db: Db, prefix: string, count: number) {
   return ids
 }
 
-/** The category, its Site and Tower entities and the plans' makers; `admin` is signed in. */
-export async function planningData(db: Db, admin: Client) {
+/**
+ * A category with its Site and Tower entities, made through the API, and the makers of clusters,
+ * roles, plans, tags and Site overrides on it; `admin` is signed in.
+ */
+export async function catalog(db: Db, admin: Client) {
   /** A call that must work: 200 or 201, or the bench stops saying why. */
   async function sent<T>(method: 'POST' | 'PUT', path: string, body: unknown): Promise<T> {
     const answer = await admin.request<T>(method, path, body)
@@ -72,9 +75,6 @@ export async function planningData(db: Db, admin: Client) {
   const category = await made<{ _id: string }>('/api/categories', { name: 'Bench Category' })
   const site = await made<{ _id: string }>('/api/entities', { name: 'Site', categoryId: category._id })
   const tower = await made<{ _id: string }>('/api/entities', { name: 'Tower', categoryId: category._id })
-  const roleIds = [await makeRole('Surveyor')]
-  const siteClusters: string[] = []
-  const towerClusters: string[] = []
 
   async function makeClusters(into: string[], entityId: string, prefix: string, to: number) {
     for (let i = into.length; i < to; i++) {
@@ -82,13 +82,7 @@ export async function planningData(db: Db, admin: Client) {
     }
   }
 
-  /** Each Site cluster its own month of 2026, so timelines and the roll-up show dates. */
-  async function datesFor(clusterIds: string[]) {
-    for (const clusterId of clusterIds) {
-      const month = String(1 + (siteClusters.indexOf(clusterId) % 12)).padStart(2, '0')
-      await sent('PUT', `/api/clusters/${clusterId}`, { startDate: `2026-${month}-01`, endDate: `2026-${month}-25` })
-    }
-  }
+  const dated = (clusterId: string, startDate: string, endDate: string) => sent('PUT', `/api/clusters/${clusterId}`, { startDate, endDate })
 
   /** A planning type of the Site entity with these rows, its template, a project and its one card. */
   async function makeProjectPlan(projectName: string, typeName: string, rows: { roleId: string; item: PlanItem }[], names: string[]): Promise<Plan> {
@@ -151,6 +145,24 @@ export async function planningData(db: Db, admin: Client) {
 
   const override = (projectId: string, clusterId: string, startDate: string, endDate: string) =>
     sent('PUT', '/api/timelines/site-overrides', { projectId, categoryId: category._id, entityId: site._id, clusterId, startDate, endDate })
+
+  return { category, site, tower, sent, made, makeRole, makeClusters, dated, makeProjectPlan, tagThroughApi, tagDirectly, override }
+}
+
+/** The category, its Site and Tower entities and the plans' makers of bench:projects; `admin` is signed in. */
+export async function planningData(db: Db, admin: Client) {
+  const { category, site, tower, makeRole, makeClusters, dated, makeProjectPlan, tagThroughApi, tagDirectly, override } = await catalog(db, admin)
+  const roleIds = [await makeRole('Surveyor')]
+  const siteClusters: string[] = []
+  const towerClusters: string[] = []
+
+  /** Each Site cluster its own month of 2026, so timelines and the roll-up show dates. */
+  async function datesFor(clusterIds: string[]) {
+    for (const clusterId of clusterIds) {
+      const month = String(1 + (siteClusters.indexOf(clusterId) % 12)).padStart(2, '0')
+      await dated(clusterId, `2026-${month}-01`, `2026-${month}-25`)
+    }
+  }
 
   await makeClusters(siteClusters, site._id, 'Site cluster', 2)
   await makeClusters(towerClusters, tower._id, 'Tower cluster', 1)
