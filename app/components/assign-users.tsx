@@ -24,6 +24,9 @@ export interface Person {
   _id: string
   label: string
   email: string
+  /** Over the row's dates (issue 13): how many assignments they hold there, and what tagging them would clash with. */
+  load?: number
+  clashes?: string[]
 }
 export const personOf = (user: { _id: string; fullName: string | null; email: string }): Person => ({
   _id: user._id,
@@ -397,6 +400,16 @@ function PersonText({ person }: { person: Person }) {
     <>
       <span>{person.label}</span>
       {person.label !== person.email ? <span className="muted-text"> {person.email}</span> : null}
+      {person.load === undefined ? null : <span className="muted-text">{` · ${person.load} ${person.load === 1 ? 'assignment' : 'assignments'} in these dates`}</span>}
+      {person.clashes?.length ? (
+        <span className="clashes">
+          {person.clashes.map((clash) => (
+            <span key={clash} className="clash">
+              <span className="badge warning">Conflict</span> {clash}
+            </span>
+          ))}
+        </span>
+      ) : null}
     </>
   )
 }

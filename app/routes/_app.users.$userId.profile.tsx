@@ -10,6 +10,10 @@ import { loadProfile, saveProfileEdit } from '#app/features/profile/api.server'
 import { isEditing, LOAD_FAILED, neededToOpen, profileEditSchema, profilePath, saveFailed, USER_NOT_FOUND } from '#app/features/profile/form'
 import { EditProfile } from '#app/features/profile/profile-edit'
 import { ViewProfile } from '#app/features/profile/profile-view'
+import { AssignmentTable } from '#app/features/schedule/assignments'
+import { LeaveSection } from '#app/features/schedule/leave'
+import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
+import { getAssignments } from '#app/lib/api/schedule.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
@@ -36,13 +40,26 @@ export async function loader(args: LoaderFunctionArgs) {
       { status: notFound ? 404 : 502 },
     )
   }
-  return json({ state: 'ready' as const, canViewUsers, ...loaded.view })
+  // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
+  const schedule = editing ? null : await getAssignments(args, userId)
+  return json({
+    state: 'ready' as const,
+    canViewUsers,
+    ...loaded.view,
+    assignments: schedule?.ok ? schedule.data.assignments : [],
+    leave: schedule?.ok ? schedule.data.leave : [],
+  })
 }
 
 export async function action(args: ActionFunctionArgs) {
   const userId = args.params.userId ?? ''
   const { own } = await requireAccess(args, true)
-  const submission = parseWithSchema(await readForm(args.request), { schema: profileEditSchema })
+  const form = await readForm(args.request)
+  if (isLeaveIntent(form.get('intent'))) {
+    const { answer, init } = await leaveAction(args, form)
+    return json({ leave: answer }, init)
+  }
+  const submission = parseWithSchema(form, { schema: profileEditSchema })
   if (submission.status !== 'success') return json({ result: submission.reply() })
   const saved = await saveProfileEdit(args, userId, submission.value, own)
   if (saved.ok) return redirect(profilePath(userId), { headers: saved.headers })
@@ -69,5 +86,21 @@ export default function UserProfile() {
       </section>
     )
   }
-  return data.editing ? <EditProfile data={data} backLink={backLink} lastResult={actionData?.result} /> : <ViewProfile data={data} backLink={backLink} />
+  if (data.editing) return <EditProfile data={data} backLink={backLink} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
+  return (
+    <>
+      <ViewProfile data={data} backLink={backLink} />
+      <section className="card stack" aria-labelledby="assignments-heading">
+        <h2 id="assignments-heading">Assignments</h2>
+        <AssignmentTable rows={data.assignments} empty="No assignments." caption="Assignments" />
+      </section>
+      <LeaveSection
+        leave={data.leave}
+        answer={actionData && 'leave' in actionData ? actionData.leave : null}
+        editable={data.canEdit}
+        userId={data.own ? undefined : data.user._id}
+        heading="Leave"
+      />
+    </>
+  )
 }

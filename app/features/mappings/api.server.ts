@@ -1,8 +1,9 @@
+import { withAvailability } from '#app/features/schedule/availability.server'
 import type { Caller } from '#app/lib/api/http.server'
 import { listUsers } from '#app/lib/api/people.server'
 import { listCards, listMappings } from '#app/lib/api/projects.server'
 import { listTemplates } from '#app/lib/api/templates.server'
-import { personOf, type Person } from '#app/components/assign-users'
+import { parseAssignKey, personOf, type Person } from '#app/components/assign-users'
 import { LOOKUPS_MAX, readAssignSearch, SEARCH_SHOWN } from './form'
 import { planOf, totalsOf, type findRow } from './plan'
 
@@ -28,13 +29,14 @@ export async function assignState(caller: Caller, params: URLSearchParams, { row
   }
   const choices = new Map<string, Person>()
   for (const person of [...selected.flatMap((id) => known.get(id) ?? []), ...row.tagged, ...candidates]) choices.set(person._id, person)
+  const annotate = await withAvailability(caller, { projectId: params.get('projectId') ?? '', ...parseAssignKey(row.key) }, [...choices.keys()])
   return {
     key: row.key,
     requirement: row.requirement,
     context,
     q,
-    candidates,
-    choices: [...choices.values()],
+    candidates: candidates.map(annotate),
+    choices: [...choices.values()].map(annotate),
     selected: selected.filter((id) => choices.has(id)),
   }
 }
