@@ -77,7 +77,11 @@ export async function loadCardItems(db: Executor, cardIds: string[]) {
   const byCard = new Map<string, CardItems[]>()
   if (cardIds.length === 0) return byCard
   const rows = await db
-    .select({ cardId: projectResourceInstances.id, item: templateItems, roleName: roles.name })
+    .select({
+      cardId: projectResourceInstances.id,
+      item: { id: templateItems.id, roleId: templateItems.roleId, clusterIds: templateItems.clusterIds, plannedPeople: templateItems.plannedPeople, interchanges: templateItems.interchanges },
+      roleName: roles.name,
+    })
     .from(projectResourceInstances)
     .innerJoin(
       resourcePlanningTemplates,

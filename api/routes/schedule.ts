@@ -86,7 +86,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
       .sort((a, b) => (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
   })
 
-  /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise. */
+  /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
   app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
     const query = parse(capacityQuerySchema, request.query)
     const from = query.from ?? `${monthOf(today())}-01`
@@ -97,6 +97,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
     const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
     const grid = capacity(slots, months)
+    const lead = new Map(roleRows.map((role) => [role.id, role]))
     return {
       from: monthRange(months[0]!).start,
       to: monthRange(months.at(-1)!).end,
@@ -109,6 +110,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
           leadMonths: role.leadMonths,
           cells: months.map((month) => ({ month, ...(grid.get(role.id)!.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
         })),
+      // The screen shows the queue below the grid: one reading of the plans answers both.
+      hireQueue: namedQueue(plans, lead, slots, today()),
     }
   })
 

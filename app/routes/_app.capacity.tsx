@@ -10,7 +10,7 @@ import { choiceQuery, periodOf, readChoice } from '#app/features/capacity/period
 import { CapacityGrid, HireQueue } from '#app/features/capacity/tables'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { listRoles } from '#app/lib/api/people.server'
-import { getCapacity, getHireQueue } from '#app/lib/api/schedule.server'
+import { getCapacity } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import { can } from '#domain/access'
@@ -26,15 +26,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const editable = can(user, 'edit')
   const choice = readChoice(new URL(args.request.url).searchParams)
   const period = periodOf(choice)
-  const [capacity, queue, projects, roles] = await Promise.all([
-    getCapacity(args, period),
-    getHireQueue(args, { projectId: period.projectId, roleId: period.roleId }),
-    listProjects(args),
-    listRoles(args),
-  ])
+  const [capacity, projects, roles] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args)])
   // A period the API refuses (the end before the start, too long) is said, with the filters kept.
   if (!capacity.ok) return json({ choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) })
-  return json({ choice, capacity: capacity.data, queue: queue.ok ? queue.data : [], problem: null, editable, ...options(projects, roles) })
+  const { hireQueue: queue, ...grid } = capacity.data
+  return json({ choice, capacity: grid, queue, problem: null, editable, ...options(projects, roles) })
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */

@@ -5,6 +5,7 @@ import { isUuid } from '#domain/ids'
 import { ChoiceSelect } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { TimelineChart, TimelineTable } from '#app/features/timeline/chart'
+import { groupBars } from '#app/features/timeline/layout'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { getTimeline } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
@@ -26,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
     projects: projectList,
     projectId: project?._id ?? '',
     view,
-    timeline: timeline?.ok ? timeline.data : null,
+    timeline: timeline?.ok ? { project: timeline.data.project, today: timeline.data.today, groups: groupBars(timeline.data.bars) } : null,
     problem: timeline && !timeline.ok ? messageOr(timeline.error, 'Failed to load the timeline') : null,
   })
 }
@@ -62,7 +63,7 @@ export default function TimelinePage() {
               Table
             </Link>
           </nav>
-          {view === 'table' ? <TimelineTable bars={timeline.bars} /> : <TimelineChart bars={timeline.bars} today={timeline.today} projectName={timeline.project.name} />}
+          {view === 'table' ? <TimelineTable groups={timeline.groups} /> : <TimelineChart groups={timeline.groups} today={timeline.today} projectName={timeline.project.name} />}
         </>
       ) : projectId ? null : (
         <p className="card empty">Select a project to see its timeline.</p>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { periodOf, readChoice } from '#app/features/capacity/period'
 import { capacityWorkbook } from '#app/features/capacity/workbook.server'
-import { getCapacity, getHireQueue } from '#app/lib/api/schedule.server'
+import { getCapacity } from '#app/lib/api/schedule.server'
 import { xlsxDownload } from '#app/lib/download.server'
 import { requirePermission } from '#app/lib/session.server'
 
@@ -9,11 +9,11 @@ import { requirePermission } from '#app/lib/session.server'
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
   const period = periodOf(readChoice(new URL(args.request.url).searchParams))
-  const [capacity, queue] = await Promise.all([getCapacity(args, period), getHireQueue(args, { projectId: period.projectId, roleId: period.roleId })])
-  if (!capacity.ok || !queue.ok) {
-    const error = !capacity.ok ? capacity.error : !queue.ok ? queue.error : null
-    throw new Response(`The export failed: ${error?.message ?? 'unknown error'}. Please try again.`, { status: error?.status && error.status < 500 ? error.status : 502 })
+  const capacity = await getCapacity(args, period)
+  if (!capacity.ok) {
+    const { error } = capacity
+    throw new Response(`The export failed: ${error.message ?? 'unknown error'}. Please try again.`, { status: error.status && error.status < 500 ? error.status : 502 })
   }
-  const body = await capacityWorkbook(capacity.data, queue.data)
+  const body = await capacityWorkbook(capacity.data, capacity.data.hireQueue)
   return xlsxDownload(body, `capacity_${new Date().toISOString().slice(0, 10)}.xlsx`)
 }

@@ -52,12 +52,17 @@ export interface CapacityCell {
   gap: number
 }
 
-/** GET /api/capacity: role × month over a period, every role the plans use in it. */
-export interface Capacity {
+/** Role × month over a period, every role the plans use in it. */
+export interface RoleMonths {
   from: string
   to: string
   months: string[]
   roles: { role: Ref; leadMonths: number; cells: CapacityCell[] }[]
+}
+
+/** GET /api/capacity: the role × month grid and, as GET /api/hire-queue answers it for the same project and role, whom to hire by when. */
+export interface Capacity extends RoleMonths {
+  hireQueue: HireLine[]
 }
 
 /** GET /api/hire-queue: one line per role, project and cluster item with a gap, by hire-by date. */

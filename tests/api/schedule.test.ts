@@ -203,6 +203,14 @@ describe('GET /api/capacity', () => {
     expect(cells(answer.body, 'Developer')).toBeUndefined()
   })
 
+  test('the hire-by queue comes with the grid, as GET /api/hire-queue answers it for the same project and role', async () => {
+    for (const filter of ['', `?projectId=${skyline._id}`, `?roleId=${plan.developer}`]) {
+      const [grid, queue] = await Promise.all([admin.get<Capacity>(`/api/capacity${filter}`), admin.get<HireLine[]>(`/api/hire-queue${filter}`)])
+      expect(grid.body.hireQueue).toEqual(queue.body)
+    }
+    expect((await admin.get<Capacity>(`/api/capacity?projectId=${skyline._id}`)).body.hireQueue.map((line) => line.project.name)).toEqual([skyline.name, skyline.name])
+  })
+
   test('filtered by project and by role', async () => {
     expect(cells((await admin.get<Capacity>(`/api/capacity?from=2030-03-01&to=2030-03-31&projectId=${skyline._id}`)).body, 'Engineer')).toEqual([['2030-03', 5, 1, 4]])
     expect((await admin.get<Capacity>(`/api/capacity?from=2030-03-01&to=2030-03-31&roleId=${plan.developer}`)).body.roles).toEqual([])

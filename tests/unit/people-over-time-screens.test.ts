@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { choiceQuery, heat, monthLabel, periodOf, readChoice } from '#app/features/capacity/period'
+import type { TimelineBar } from '#domain/contracts/schedule'
 import { MONTH_WIDTH, axisFor, barSpan, groupBars } from '#app/features/timeline/layout'
 
 /** The capacity screen's GET form and the timeline's drawing arithmetic (issue 13). */
@@ -54,12 +55,27 @@ describe('timeline: the axis and the bars', () => {
     expect(barSpan(axis, '2030-03-01', '2030-03-01').width).toBeGreaterThanOrEqual(2)
   })
 
-  test('bars are grouped by category / entity / type and instance, in order', () => {
-    const of = (instance: string, type = 'Standard') => ({ category: 'Residential', entity: 'Tower', type, instance: { _id: instance, name: `Tower ${instance}` } })
-    expect(groupBars([of('a'), of('b'), of('a'), of('a', 'Bare')]).map((group) => [group.heading, group.instance, group.bars.length])).toEqual([
+  test('bars are grouped by category / entity / type and instance, in order, each keeping only what the page shows', () => {
+    const of = (instance: string, type = 'Standard'): TimelineBar => ({
+      category: 'Residential',
+      entity: 'Tower',
+      type,
+      instance: { _id: instance, name: `Tower ${instance}` },
+      role: { _id: 'r1', name: 'Electrician' },
+      clusterLabel: 'Excavation',
+      startDate: '2030-03-01',
+      endDate: '2030-04-15',
+      overridden: true,
+      deployedBy: '2030-02-01',
+      requirement: 6,
+      tagged: 4,
+    })
+    const groups = groupBars([of('a'), of('b'), of('a'), of('a', 'Bare')])
+    expect(groups.map((group) => [group.heading, group.instance, group.bars.length])).toEqual([
       ['Residential / Tower / Standard', 'Tower a', 2],
       ['Residential / Tower / Standard', 'Tower b', 1],
       ['Residential / Tower / Bare', 'Tower a', 1],
     ])
+    expect(groups[0]!.bars[0]).toEqual({ role: 'Electrician', cluster: 'Excavation', startDate: '2030-03-01', endDate: '2030-04-15', overridden: true, deployedBy: '2030-02-01', requirement: 6, tagged: 4 })
   })
 })

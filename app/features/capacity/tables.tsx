@@ -1,10 +1,10 @@
 import { ScrollRegion } from '#app/components/scroll-region'
-import type { Capacity, HireLine } from '#domain/contracts/schedule'
+import type { HireLine, RoleMonths } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { heat, monthLabel } from './period'
 
 /** Role × month. Each cell: the gap first (what a planner acts on), then demand and supply; its colour is the open share. */
-export function CapacityGrid({ capacity }: { capacity: Capacity }) {
+export function CapacityGrid({ capacity }: { capacity: RoleMonths }) {
   if (capacity.roles.length === 0) return <p className="card empty">No clusters with dates in this period.</p>
   return (
     <ScrollRegion label="Capacity per role and month">

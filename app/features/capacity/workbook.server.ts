@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs'
-import type { Capacity, HireLine } from '#domain/contracts/schedule'
+import type { HireLine, RoleMonths } from '#domain/contracts/schedule'
 import { neutraliseCell } from '#domain/export'
 
 /**
  * Capacity and the hire-by queue as one .xlsx workbook, built on the server like the users export.
  * Figures are numbers and dates are date cells, so a planner can sum, sort and filter them.
  */
-export async function capacityWorkbook(capacity: Capacity, queue: readonly HireLine[]) {
+export async function capacityWorkbook(capacity: RoleMonths, queue: readonly HireLine[]) {
   const workbook = new ExcelJS.Workbook()
   const grid = workbook.addWorksheet('Capacity')
   grid.columns = [

@@ -1,23 +1,22 @@
 import { ScrollRegion } from '#app/components/scroll-region'
-import type { TimelineBar } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { monthLabel } from '#app/features/capacity/period'
-import { LABEL_WIDTH, MONTH_WIDTH, axisFor, barSpan, groupBars } from './layout'
+import { LABEL_WIDTH, MONTH_WIDTH, axisFor, barSpan, type BarGroup, type ShownBar } from './layout'
 
 const ROW = 26
 const HEAD = 30
 
-const datesLabel = (bar: TimelineBar) => (bar.startDate && bar.endDate ? `${formatDate(bar.startDate)}–${formatDate(bar.endDate)}` : 'No dates')
+const datesLabel = (bar: ShownBar) => (bar.startDate && bar.endDate ? `${formatDate(bar.startDate)}–${formatDate(bar.endDate)}` : 'No dates')
 
 /**
  * The project's clusters as bars over a month axis, drawn on the server as SVG (no JavaScript):
  * Site-override bars in their own colour, a mark at each Deployed By date and a line for today.
  * The table view holds the same data for screen readers; the chart is an image with a summary.
  */
-export function TimelineChart({ bars, today, projectName }: { bars: TimelineBar[]; today: string; projectName: string }) {
+export function TimelineChart({ groups, today, projectName }: { groups: BarGroup[]; today: string; projectName: string }) {
+  const bars = groups.flatMap((group) => group.bars)
   const axis = axisFor(bars)
   if (!axis) return <p className="card empty">No cluster of this project has dates yet.</p>
-  const groups = groupBars(bars)
   const rows = groups.reduce((sum, group) => sum + 1 + group.bars.length, 0)
   const width = LABEL_WIDTH + axis.width + 8
   const height = HEAD + rows * ROW + 8
@@ -44,9 +43,9 @@ export function TimelineChart({ bars, today, projectName }: { bars: TimelineBar[
               </text>
               {group.bars.map((bar, index) => {
                 const rowTop = top + ROW * (index + 1)
-                const name = `${bar.role.name}: ${bar.clusterLabel}`
+                const name = `${bar.role}: ${bar.cluster}`
                 return (
-                  <g key={`${bar.role._id}/${bar.clusterLabel}`}>
+                  <g key={`${bar.role}/${bar.cluster}`}>
                     <text x={12} y={rowTop + 17} fontSize="11" fill="#344054">
                       {name.length > 34 ? `${name.slice(0, 33)}…` : name}
                     </text>
@@ -99,11 +98,11 @@ export function TimelineChart({ bars, today, projectName }: { bars: TimelineBar[
   )
 }
 
-function Bar({ bar, left, width, top }: { bar: TimelineBar; left: number; width: number; top: number }) {
+function Bar({ bar, left, width, top }: { bar: ShownBar; left: number; width: number; top: number }) {
   return (
     <g>
       <rect x={left} y={top + 4} width={width} height={ROW - 8} rx="3" fill={bar.overridden ? '#6941c6' : '#1d4ed8'}>
-        <title>{`${bar.role.name}: ${bar.clusterLabel}, ${datesLabel(bar)}${bar.overridden ? ' (Site override)' : ''}, ${bar.tagged}/${bar.requirement} tagged`}</title>
+        <title>{`${bar.role}: ${bar.cluster}, ${datesLabel(bar)}${bar.overridden ? ' (Site override)' : ''}, ${bar.tagged}/${bar.requirement} tagged`}</title>
       </rect>
       <text x={left + width + 4} y={top + 17} fontSize="11" fill="#101828">
         {`${bar.tagged}/${bar.requirement}`}
@@ -113,8 +112,8 @@ function Bar({ bar, left, width, top }: { bar: TimelineBar; left: number; width:
 }
 
 /** The same bars as a table: the accessible view, and what a planner copies from. */
-export function TimelineTable({ bars }: { bars: TimelineBar[] }) {
-  if (bars.length === 0) return <p className="card empty">This project has no planned clusters yet.</p>
+export function TimelineTable({ groups }: { groups: BarGroup[] }) {
+  if (groups.length === 0) return <p className="card empty">This project has no planned clusters yet.</p>
   return (
     <ScrollRegion label="Timeline table">
       <table className="table">
@@ -132,19 +131,21 @@ export function TimelineTable({ bars }: { bars: TimelineBar[] }) {
           </tr>
         </thead>
         <tbody>
-          {bars.map((bar) => (
-            <tr key={`${bar.instance._id}/${bar.role._id}/${bar.clusterLabel}`}>
-              <td>{`${bar.category} / ${bar.entity} / ${bar.type}`}</td>
-              <td>{bar.instance.name}</td>
-              <td>{bar.role.name}</td>
-              <th scope="row">{bar.clusterLabel}</th>
-              <td>{formatDate(bar.startDate) ?? 'No dates'}</td>
-              <td>{formatDate(bar.endDate) ?? 'No dates'}</td>
-              <td>{formatDate(bar.deployedBy) ?? '—'}</td>
-              <td>{`${bar.tagged}/${bar.requirement}`}</td>
-              <td>{bar.overridden ? 'Site override' : 'Cluster'}</td>
-            </tr>
-          ))}
+          {groups.flatMap((group, at) =>
+            group.bars.map((bar) => (
+              <tr key={`${at}/${bar.role}/${bar.cluster}`}>
+                <td>{group.heading}</td>
+                <td>{group.instance}</td>
+                <td>{bar.role}</td>
+                <th scope="row">{bar.cluster}</th>
+                <td>{formatDate(bar.startDate) ?? 'No dates'}</td>
+                <td>{formatDate(bar.endDate) ?? 'No dates'}</td>
+                <td>{formatDate(bar.deployedBy) ?? '—'}</td>
+                <td>{`${bar.tagged}/${bar.requirement}`}</td>
+                <td>{bar.overridden ? 'Site override' : 'Cluster'}</td>
+              </tr>
+            )),
+          )}
         </tbody>
       </table>
     </ScrollRegion>

@@ -12,7 +12,6 @@ export interface Period {
 }
 
 export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(caller, `/api/capacity${queryString({ ...period })}`)
-export const getHireQueue = (caller: Caller, filter: Pick<Period, 'projectId' | 'roleId'>) => api<HireLine[]>(caller, `/api/hire-queue${queryString({ ...filter })}`)
 export const getTimeline = (caller: Caller, projectId: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId })}`)
 export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
 /** Candidates over one slot: their load there and what tagging them would clash with. */
