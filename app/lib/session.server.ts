@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import type { User } from '#domain/contracts/users'
 import { can } from '#domain/access'
-import type { Permission } from '#domain/constants'
+import { SESSION_COOKIE, type Permission } from '#domain/constants'
 import { api, type Caller } from './api/http.server'
 
 export type SessionUser = User
@@ -36,6 +36,12 @@ async function fetchLanding(caller: Caller): Promise<Landing> {
   }
   return { message: '', user: null }
 }
+
+/**
+ * Whether the request could come from someone signed in: only one that carries the API's session
+ * cookie. A public screen asks before it spends a call to the API on a stranger.
+ */
+export const mayBeSignedIn = (request: Request) => (request.headers.get('cookie') ?? '').split(/;\s*/).some((pair) => pair.startsWith(`${SESSION_COOKIE}=`))
 
 /** The signed-in user, or a redirect to /login that carries the requested location along. */
 export async function requireUser(caller: Caller) {

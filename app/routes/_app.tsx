@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import { Outlet, useLoaderData } from '@remix-run/react'
+import { NavigationProgress, useScreenChange } from '#app/components/navigation-progress'
 import { Sidebar } from '#app/components/sidebar'
 import { readSidebar } from '#app/lib/cookies.server'
 import { can } from '#domain/access'
@@ -13,22 +14,13 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export default function AppLayout() {
   const { user, sidebar, canAdminister } = useLoaderData<typeof loader>()
-  const navigation = useNavigation()
-  const location = useLocation()
-  // Entering another screen shows the loading card; a screen reloading itself (search, filters) keeps its content.
-  const loading = navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname !== location.pathname
-  const loadingText = navigation.location?.pathname === '/users' ? 'Loading users...' : 'Loading...'
+  const { busy, label } = useScreenChange()
   return (
     <div className="app-shell">
       <Sidebar user={user} state={sidebar} canAdminister={canAdminister} />
-      <main className="app-main">
-        {loading ? (
-          <section className="card loading-card" role="status">
-            {loadingText}
-          </section>
-        ) : (
-          <Outlet />
-        )}
+      <NavigationProgress busy={busy} label={label} />
+      <main className="app-main" aria-busy={busy}>
+        <Outlet />
       </main>
     </div>
   )

@@ -14,12 +14,16 @@ import { ERROR_CODES } from '#domain/contracts/errors'
 import { safeRedirect } from '#app/lib/redirect'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import { getLanding, mayBeSignedIn } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: 'Sign in · Workforce Portal' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url)
-  return { redirectTo: safeRedirect(url.searchParams.get('redirectTo'), ''), email: url.searchParams.get('email') ?? '' }
+/** A signed-in person has nothing to do here: on to where they were going, or their dashboard. */
+export async function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url)
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
+  if (mayBeSignedIn(args.request) && (await getLanding(args)).user) throw redirect(redirectTo && !redirectTo.startsWith('/login') ? redirectTo : '/dashboard')
+  return { redirectTo, email: url.searchParams.get('email') ?? '' }
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test'
+import { E2E_ADMIN } from '../playwright.config'
+import { hydrated, signIn, withoutJavaScript } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+/** Holds the browser's loader requests of client-side navigations (Remix's `?_data` or single fetch's `.data`; posts go through) until `release` is called. */
+async function holdNavigationData(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(
+    (url) => url.searchParams.has('_data') || url.pathname.endsWith('.data'),
+    async (route) => {
+      if (route.request().method() === 'GET') await held
+      await route.continue()
+    },
+  )
+  return () => release()
+}
+
+test.describe('a signed-in person opening /login', () => {
+  test('goes to their dashboard', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/dashboard$/)
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible()
+  })
+
+  test('goes on to where the sign-in would have taken them', async ({ page }) => {
+    await signIn(page, E2E_ADMIN)
+    await page.goto('/login?redirectTo=%2Fusers')
+    await expect(page).toHaveURL(/\/users$/)
+    await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible()
+  })
+
+  test('signed out, sees the sign-in form', async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeVisible()
+  })
+})
+
+test.describe('moving between screens', () => {
+  test.skip(withoutJavaScript, 'Without JavaScript every link is a full page load: the browser shows its own progress')
+
+  test('a slow navigation keeps the current screen, shows the progress bar and says what is loading', async ({ page }) => {
+    await signIn(page, E2E_ADMIN)
+    await page.goto('/dashboard')
+    await hydrated(page)
+    const release = await holdNavigationData(page)
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Users' }).click()
+    // The dashboard stays on view, marked busy, while the bar runs.
+    await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'true')
+    await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true')
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: 'Loading users...' })).toBeAttached()
+    release()
+    await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible()
+    await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy', 'true')
+    await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'false')
+  })
+
+  test('a fast navigation shows no loading card and no bar', async ({ page }) => {
+    await signIn(page, E2E_ADMIN)
+    await page.goto('/dashboard')
+    await hydrated(page)
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Users' }).click()
+    await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible()
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0)
+    await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'false')
+  })
+
+  test("signing in shows 'Loading...' while the protected area opens", async ({ page }) => {
+    await page.goto('/login')
+    await hydrated(page)
+    await page.getByLabel('Email').fill(E2E_ADMIN.email)
+    await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
+    const release = await holdNavigationData(page)
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible()
+    release()
+    await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible()
+  })
+})
