@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { DEFAULT_ACCOUNT_ROLE, PERMISSIONS, STARTER_ROLES } from './constants'
 import { nameChecks } from './text'
+import { pageQuery } from './pages'
 
 export const roleMessages = {
   nameRequired: 'Role name is required',
@@ -36,3 +37,7 @@ export function roleFilterOptions(roleNames: readonly string[]) {
   const created = roleNames.filter((name) => !starters.includes(name)).sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }))
   return [...STARTER_ROLES, ...created, DEFAULT_ACCOUNT_ROLE]
 }
+
+/** GET /api/role-histories: a page of the history, at most this many changes at once. */
+export const ROLE_HISTORY_LIMIT = 1000
+export const roleHistoryQuerySchema = z.object(pageQuery(ROLE_HISTORY_LIMIT))

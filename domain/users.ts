@@ -2,16 +2,15 @@ import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES } from './constants'
 import { UUID_PATTERN } from './ids'
 import { storable } from './text'
+import { PAGE_SIZE, pageQuery } from './pages'
 
 export const USER_LIST_LIMIT = 1000
-/** Rows per page of User management: a page a phone renders at once, whatever the staff count. */
-export const USERS_PAGE_SIZE = 50
+/** Rows per page of User management. */
+export const USERS_PAGE_SIZE = PAGE_SIZE
 
 /** GET /users query: search, role filter and a bounded page (the spec's screens ask for 1000). */
 export const userListQuerySchema = z.object({
-  limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(USER_LIST_LIMIT, `limit must be at most ${USER_LIST_LIMIT}`))),
-  /** Rows to skip: with limit, one page of the list; the answer's total counts every match. */
-  offset: z.optional(z.coerce.number('offset must be a number').check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0'), z.maximum(1_000_000, 'offset must be at most 1000000'))),
+  ...pageQuery(USER_LIST_LIMIT),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200, 'q must be at most 200 characters'), storable)),
   role: z.optional(z.string().check(z.trim(), z.maxLength(60, 'role must be at most 60 characters'), storable)),
   /** Only these accounts (comma-joined ids): a screen names several users in one call, not one call each. */

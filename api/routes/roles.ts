@@ -1,9 +1,9 @@
-import type { Role, RoleHistory, RoleWithUsers } from '#domain/contracts/roles'
-import { asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Role, RoleHistory, RoleHistoryPage, RoleWithUsers } from '#domain/contracts/roles'
+import { asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { grantRefusal } from '#domain/access'
 import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
-import { reservedRoleNameMessage, roleCreateSchema } from '#domain/roles'
+import { reservedRoleNameMessage, roleCreateSchema, ROLE_HISTORY_LIMIT, roleHistoryQuerySchema } from '#domain/roles'
 import { profiles, roleHistories, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, HttpError, parse } from '#api/http/errors'
@@ -76,13 +76,18 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  app.get('/api/role-histories', access('view'), async () => {
+  /** Newest first, a page at a time (`limit`, `offset`; the first 1000 when not asked), with the count of every change. */
+  app.get('/api/role-histories', access('view'), async (request): Promise<RoleHistoryPage> => {
+    const { limit = ROLE_HISTORY_LIMIT, offset = 0 } = parse(roleHistoryQuerySchema, request.query)
     const rows = await deps.db
-      .select({ history: roleHistories, fullName: users.fullName, email: users.email })
+      .select({ history: roleHistories, fullName: users.fullName, email: users.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(roleHistories)
       .innerJoin(users, eq(users.id, roleHistories.userId))
       .orderBy(desc(roleHistories.updatedAt), desc(roleHistories.id))
-      .limit(1000)
+      .limit(limit)
+      .offset(offset)
+    // Past the last page no row carries the count: only then is it asked for on its own.
+    const total = rows[0]?.total ?? (offset > 0 ? (await deps.db.select({ total: count() }).from(roleHistories).innerJoin(users, eq(users.id, roleHistories.userId)))[0]!.total : 0)
     return {
       histories: rows.map(({ history, fullName, email }): RoleHistory => ({
         _id: history.id,
@@ -92,6 +97,7 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
         updatedBy: { fullName: history.updatedByName },
         updatedAt: history.updatedAt.toISOString(),
       })),
+      total,
     }
   })
 }

@@ -1,25 +1,33 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { listRoleHistories } from '#app/lib/api/people.server'
 import { shown } from '#app/lib/display'
+import { Pages } from '#app/components/pages'
+import { PAGE_SIZE, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
 
 export const meta: MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]
 
+/** ?page= : fifty changes a page, newest first. */
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
-  const result = await listRoleHistories(args)
-  return json({ histories: result.ok ? result.data.histories : [] })
+  const page = readPage(new URL(args.request.url).searchParams)
+  const result = await listRoleHistories(args, page)
+  // A page past the end (the history is shorter than the address remembers) is the last one.
+  if (result.ok && result.data.histories.length === 0 && result.data.total > 0) throw redirect(pageHref(Math.ceil(result.data.total / PAGE_SIZE)))
+  return json({ page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0 })
 }
+
+const pageHref = (page: number) => (page > 1 ? `/role-history?page=${page}` : '/role-history')
 
 // One formatter for the whole history: toLocaleString would build one per row.
 const whenFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
 const when = (iso: string) => whenFormat.format(new Date(iso))
 
 export default function RoleHistory() {
-  const { histories } = useLoaderData<typeof loader>()
+  const { page, histories, total } = useLoaderData<typeof loader>()
   return (
     <div className="stack">
       <header className="page-head">
@@ -56,6 +64,7 @@ export default function RoleHistory() {
           </table>
         )}
       </section>
+      {histories.length > 0 ? <Pages page={page} count={histories.length} total={total} noun="changes" href={pageHref} /> : null}
     </div>
   )
 }

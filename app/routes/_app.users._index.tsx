@@ -5,7 +5,8 @@ import { useHydrated } from '#app/lib/hydrated'
 import { requirePermission } from '#app/lib/session.server'
 import { loadUsersPage } from '#app/features/users/api.server'
 import { exportHref, readPageState, rowOf, usersHref, VIEWS, type View } from '#app/features/users/query'
-import { Pages, UserBoard, UserList, UserTable } from '#app/features/users/views'
+import { UserBoard, UserList, UserTable } from '#app/features/users/views'
+import { Pages } from '#app/components/pages'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
@@ -115,7 +116,7 @@ export default function UserManagement() {
       ) : (
         <UserTable users={users} />
       )}
-      {loading || users.length === 0 ? null : <Pages state={state} count={users.length} total={total} />}
+      {loading || users.length === 0 ? null : <Pages page={state.page} count={users.length} total={total} noun="users" href={(page) => usersHref(state, { page })} />}
     </div>
   )
 }

@@ -31,3 +31,9 @@ export interface RoleHistory {
   updatedBy: { fullName: string | null }
   updatedAt: string
 }
+
+/** GET /api/role-histories: a page of the changes, newest first, and how many there are in all. */
+export interface RoleHistoryPage {
+  histories: RoleHistory[]
+  total: number
+}

@@ -239,7 +239,7 @@ describe('GET /api/role-histories', () => {
 
     const answer = await admin.client.get<{ histories: History[] }>('/api/role-histories')
     expect(answer.status).toBe(200)
-    expect(Object.keys(answer.body)).toEqual(['histories'])
+    expect(Object.keys(answer.body)).toEqual(['histories', 'total'])
     const newest = answer.body.histories.slice(0, 3)
     expect(newest).toEqual([
       {
@@ -290,6 +290,17 @@ describe('GET /api/role-histories', () => {
     expect((await admin.client.put(`/form/profile/${admin.id}`, { ...mine, personal: { ...mine.personal, name: 'Ada Renamed' } })).status).toBe(200)
     const [again] = (await admin.client.get<{ histories: History[] }>('/api/role-histories')).body.histories
     expect(again.updatedBy.fullName).toBe('Ada Admin')
+  })
+
+  test('a page at a time: limit and offset, newest first, with the count of every change; bad paging is a 400', async () => {
+    const all = (await admin.client.get<{ histories: History[]; total: number }>('/api/role-histories')).body
+    expect(all.total).toBe(all.histories.length)
+    const second = (await admin.client.get<{ histories: History[]; total: number }>('/api/role-histories?limit=4&offset=4')).body
+    expect(second.total).toBe(all.total)
+    expect(second.histories.map((h) => h._id)).toEqual(all.histories.slice(4, 8).map((h) => h._id))
+    // Past the end: no rows, and still the count.
+    expect((await admin.client.get<{ histories: History[]; total: number }>(`/api/role-histories?limit=4&offset=${all.total}`)).body).toEqual({ total: all.total, histories: [] })
+    for (const query of ['limit=0', 'limit=1001', 'limit=x', 'offset=-1', 'offset=1.5']) expectClientError(await admin.client.get(`/api/role-histories?${query}`), 400)
   })
 
   test('a refused change (an unknown role) writes no history', async () => {

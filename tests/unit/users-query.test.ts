@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import type { ListedUser } from '#domain/contracts/users'
 import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
-import { exportHref, listQuery, pageSpan, readFilters, readPageState, rowOf, usersHref } from '#app/features/users/query'
+import { pageSpan, readPage } from '#domain/pages'
+import { exportHref, listQuery, readFilters, readPageState, rowOf, usersHref } from '#app/features/users/query'
 
 /** User management's state read from its address and written back into links (no browser needed). */
 
@@ -90,6 +91,11 @@ describe('rowOf and pageSpan', () => {
       employId: 'E7',
       designation: 'Engineer',
     })
+  })
+
+  test('a page number is read from the address: anything else is the first, and none goes past the bound', () => {
+    expect(['3', '0', '-2', 'x', '', '1e9'].map((page) => readPage(new URLSearchParams({ page })))).toEqual([3, 1, 1, 1, 1, 1])
+    expect(readPage(new URLSearchParams({ page: '999999' }))).toBe(20_000)
   })
 
   test('the pages line counts from the page, and offers the pages either side only where they exist', () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import type { ListedUser } from '#domain/contracts/users'
 import { formatDate } from '#domain/dates'
-import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
+import { USER_LIST_LIMIT } from '#domain/users'
+import { pageOf, readPage } from '#domain/pages'
 
 /**
  * User management's state, all of it in the address (DESIGN §6): the search, the role filter, the
@@ -14,8 +15,6 @@ export type View = keyof typeof VIEWS
 const isView = (value: string | null): value is View => value !== null && Object.hasOwn(VIEWS, value)
 
 const USERS_PATH = '/users'
-/** Pages past this are no list anyone has; the bound keeps the offset a number the API accepts. */
-const PAGE_MAX = 20_000
 
 export interface UserFilters {
   q: string
@@ -39,8 +38,7 @@ export function readPageState(params: URLSearchParams): PageState {
     ...readFilters(params),
     view: isView(view) ? view : 'table',
     filtersHidden: params.get('filters') === 'hidden',
-    // Anything but a page number (or one past any list) reads as the first page.
-    page: Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1), PAGE_MAX),
+    page: readPage(params),
   }
 }
 
@@ -49,7 +47,7 @@ export function readPageState(params: URLSearchParams): PageState {
  * export), every match up to the spec's limit of 1000.
  */
 export function listQuery({ q, role }: UserFilters, page?: number) {
-  const query = new URLSearchParams(page ? { limit: String(USERS_PAGE_SIZE), offset: String((page - 1) * USERS_PAGE_SIZE) } : { limit: String(USER_LIST_LIMIT) })
+  const query = new URLSearchParams(page ? pageOf(page) : { limit: String(USER_LIST_LIMIT) })
   if (q) query.set('q', q)
   if (role) query.set('role', role)
   return query
@@ -93,9 +91,3 @@ export const rowOf = (user: ListedUser) => ({
 })
 export type Row = ReturnType<typeof rowOf>
 
-/** The pages line: which rows of the list this page shows, and whether pages follow. */
-export function pageSpan(page: number, shown: number, total: number) {
-  const first = (page - 1) * USERS_PAGE_SIZE + 1
-  const last = first + shown - 1
-  return { first, last, hasPrevious: page > 1, hasNext: last < total }
-}

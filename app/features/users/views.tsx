@@ -1,31 +1,9 @@
 import { Link } from '@remix-run/react'
 import { shown } from '#app/lib/display'
 import { ActionsMenu } from './actions-menu'
-import { pageSpan, usersHref, type PageState, type Row } from './query'
+import { type Row } from './query'
 
 /** The three ways User management shows its rows (table, board, list), and the pages line. */
-
-/** Where this page sits in the list, and links to the pages either side of it. */
-export function Pages({ state, count, total }: { state: PageState; count: number; total: number }) {
-  const { first, last, hasPrevious, hasNext } = pageSpan(state.page, count, total)
-  return (
-    <nav className="pages" aria-label="Pages">
-      <span role="status">
-        Showing {first}–{last} of {total} users
-      </span>
-      {hasPrevious ? (
-        <Link to={usersHref(state, { page: state.page - 1 })} rel="prev" className="button secondary">
-          Previous
-        </Link>
-      ) : null}
-      {hasNext ? (
-        <Link to={usersHref(state, { page: state.page + 1 })} rel="next" className="button secondary">
-          Next
-        </Link>
-      ) : null}
-    </nav>
-  )
-}
 
 function RowActions({ user }: { user: Row }) {
   return (

@@ -1,9 +1,10 @@
 import type { ProfileDraft, ProfileSubmission } from '#domain/profile'
 import type { Acknowledged, StoredProfile } from '#domain/contracts/profiles'
-import type { Role, RoleHistory, RoleWithUsers } from '#domain/contracts/roles'
+import type { Role, RoleHistoryPage, RoleWithUsers } from '#domain/contracts/roles'
 import type { ListedUser } from '#domain/contracts/users'
 import type { RoleCreate } from '#domain/roles'
-import { api, type Caller } from './http.server'
+import { api, queryString, type Caller } from './http.server'
+import { pageOf } from '#domain/pages'
 
 /** The people calls: users, roles, their history, and the profile form with its draft. */
 
@@ -13,7 +14,8 @@ export const getUser = (caller: Caller, id: string) => api<ListedUser>(caller, `
 export const listRoles = (caller: Caller) => api<{ roles: Role[] }>(caller, '/roles')
 export const listRolesWithUsers = (caller: Caller) => api<{ roles: RoleWithUsers[] }>(caller, '/roles/with-users')
 export const createRole = (caller: Caller, body: RoleCreate) => api<Role>(caller, '/roles', { method: 'POST', body })
-export const listRoleHistories = (caller: Caller) => api<{ histories: RoleHistory[] }>(caller, '/api/role-histories')
+/** One page of the role history (1 being the first). */
+export const listRoleHistories = (caller: Caller, page: number) => api<RoleHistoryPage>(caller, `/api/role-histories${queryString(pageOf(page))}`)
 
 const profilePath = (userId: string) => `/form/profile/${encodeURIComponent(userId)}`
 export const getProfile = (caller: Caller, userId: string) => api<StoredProfile>(caller, profilePath(userId))

@@ -1,0 +1,24 @@
+import { Link } from '@remix-run/react'
+import { pageSpan } from '#domain/pages'
+
+/** Where this page sits in a paged list ("Showing 51–100 of 230 users"), and links to the pages either side. */
+export function Pages({ page, count, total, noun, href }: { page: number; count: number; total: number; noun: string; href: (page: number) => string }) {
+  const { first, last, hasPrevious, hasNext } = pageSpan(page, count, total)
+  return (
+    <nav className="pages" aria-label="Pages">
+      <span role="status">
+        Showing {first}–{last} of {total} {noun}
+      </span>
+      {hasPrevious ? (
+        <Link to={href(page - 1)} rel="prev" className="button secondary">
+          Previous
+        </Link>
+      ) : null}
+      {hasNext ? (
+        <Link to={href(page + 1)} rel="next" className="button secondary">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  )
+}
