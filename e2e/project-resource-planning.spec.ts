@@ -345,6 +345,60 @@ test.describe('Project Resource Planning', () => {
     expect((await plan.cardsOf(plan.project._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Kept']])
   })
 
+  test("leaving through the sidebar with unsaved changes asks the same: stay, Discard, or Save now and go on", async ({ page }) => {
+    test.skip(isNoJs(), 'Without JavaScript a link simply leaves: only a script can hold a navigation back')
+    const plan = await setUp()
+    await open(page, projectPath(plan.project))
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes' })
+    const sidebarLink = (name: string) => page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name, exact: true })
+    await addCard(page, plan, plan.main, 1)
+    await names(cardOf(page, plan, plan.main)).nth(0).fill('Stays')
+
+    // Closing the question (Escape) keeps the screen and what was typed.
+    await sidebarLink('Dashboard').click()
+    await expect(dialog.getByText('You have unsaved changes. Save now?', { exact: true })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toHaveCount(0)
+    await expect(page).toHaveURL(projectPath(plan.project))
+    await expectNames(cardOf(page, plan, plan.main), ['Stays'])
+
+    // Save now saves, then goes where the link led.
+    await sidebarLink('Users').click()
+    await dialog.getByRole('button', { name: 'Save now' }).click()
+    await expect(page).toHaveURL(/\/users$/)
+    expect((await plan.cardsOf(plan.project._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Stays']])
+
+    // Discard leaves without saving.
+    await page.goto(projectPath(plan.project))
+    await hydrated(page)
+    await names(cardOf(page, plan, plan.main)).nth(0).fill('Dropped')
+    await sidebarLink('Dashboard').click()
+    await dialog.getByRole('button', { name: 'Discard' }).click()
+    await expect(page).toHaveURL(/\/dashboard$/)
+    expect((await plan.cardsOf(plan.project._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Stays']])
+  })
+
+  test('closing or reloading the tab with unsaved changes asks the browser to confirm; with none it does not', async ({ page }) => {
+    test.skip(isNoJs(), 'The beforeunload question is set by a script')
+    const plan = await setUp()
+    await open(page, projectPath(plan.project))
+    const asked: string[] = []
+    page.on('dialog', async (dialog) => {
+      asked.push(dialog.type())
+      await dialog.dismiss()
+    })
+    // Nothing changed: the page reloads without a question.
+    await page.reload()
+    await hydrated(page)
+    expect(asked).toEqual([])
+    await addCard(page, plan, plan.main, 1)
+    await expect(cardOf(page, plan, plan.main)).toBeVisible()
+    // Changed: the browser asks before reloading; dismissed, the page and its card stay.
+    await page.reload({ timeout: 2_000 }).catch(() => null)
+    expect(asked).toEqual(['beforeunload'])
+    await expect(cardOf(page, plan, plan.main)).toBeVisible()
+  })
+
   test('without add the cards are read-only', async ({ page }) => {
     const plan = await setUp()
     await plan.saveCard(plan.project._id, plan.main, ['Alpha'])

@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
     else if (!cardsComplete(cards.map(asCardState))) message = { text: projectMessages.fillAllNames, tone: 'error', at: 'save' }
     else {
       const saved = await saveAll(args, projectId, cards, removed)
-      if (saved.ok) return redirect(pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
+      if (saved.ok) return redirect(posted.leaveTo || pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
       message = { text: projectMessages.saveFailed, tone: 'error', at: 'save' }
     }
     // The typed state stays as it was, its Numbers applied.

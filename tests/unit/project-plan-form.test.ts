@@ -30,6 +30,7 @@ describe('readPlanForm', () => {
         [field.removed, key(otherType)],
         [field.removed, key(otherType)],
         [field.pendingProjectId, project],
+        [field.leaveTo, '/users?q=ana'],
       ]),
     )
     expect(posted).toEqual({
@@ -39,7 +40,12 @@ describe('readPlanForm', () => {
       cards: [{ categoryId: category, entityId: entity, typeId: type, number: '2', names: [{ name: 'Tower A', id: instance }, { name: 'Tower B', id: null }] }],
       removed: [key(otherType)],
       pendingProjectId: project,
+      leaveTo: '/users?q=ana',
     })
+  })
+
+  test('Save now goes on only within the portal: another site, or no path, stays on the page', () => {
+    for (const away of ['https://evil.example/', '//evil.example/x', 'javascript:alert(1)', '']) expect(readPlanForm(postedForm([[field.leaveTo, away]])).leaveTo).toBe('')
   })
 
   test('ids that are not ids are dropped, never sent on; a card with a broken key is left out; Number defaults to 1', () => {

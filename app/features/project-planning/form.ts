@@ -4,6 +4,7 @@ import type { Ref } from '#domain/contracts/common'
 import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
+import { safeRedirect } from '#app/lib/redirect'
 import { asCardState, cardField, parseNumber, resized, type CardDraft } from '#app/components/project-card'
 import type { Template } from '#app/components/template-table'
 
@@ -61,6 +62,8 @@ export const field = {
   number: 'number',
   removed: 'removed',
   pendingProjectId: 'pendingProjectId',
+  /** Where the person was going when the page asked to save first (a link, the sidebar): 'Save now' goes on there. */
+  leaveTo: 'leaveTo',
 }
 
 /** A saved card as the form holds it. The page uses these in the browser too: they stay out of api.server.ts. */
@@ -115,6 +118,7 @@ export function readPlanForm(form: FormData) {
     cards,
     removed: [...new Set(form.getAll(field.removed).map(String).filter(isCardKey))].slice(0, CARDS_MAX),
     pendingProjectId: id(field.pendingProjectId),
+    leaveTo: safeRedirect(form.get(field.leaveTo), ''),
   }
 }
 

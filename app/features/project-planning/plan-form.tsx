@@ -1,5 +1,5 @@
-import { Form, useFetcher, useNavigate } from '@remix-run/react'
-import { useRef, useState } from 'react'
+import { Form, useBeforeUnload, useBlocker, useFetcher, useNavigate, useSubmit } from '@remix-run/react'
+import { useCallback, useRef, useState } from 'react'
 import { INSTANCES_MAX, projectMessages } from '#domain/planning/messages'
 import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
@@ -38,9 +38,30 @@ export function PlanForm({ view, page }: { view: View; page: PlanPage }) {
   const savedKeys = new Set(page.saved.map(keyOf))
   const formAction = pagePath(selection.projectId)
 
+  const dirty = unsavedChanges(cards, page.saved, removed)
   const chooseProject = (projectId: string) => {
-    if (unsavedChanges(cards, page.saved, removed)) setDialog({ pendingProjectId: projectId })
+    if (dirty) setDialog({ pendingProjectId: projectId })
     else navigate(pagePath(projectId))
+  }
+  // Leaving the screen with changes not saved (the sidebar, any link, Back) asks first too. Posts
+  // of this form stay on its path, and a project change asks through its own dialog above.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
+  // Closing or reloading the tab: the browser asks in its own words.
+  useBeforeUnload(
+    useCallback(
+      (event: BeforeUnloadEvent) => {
+        if (dirty) event.preventDefault()
+      },
+      [dirty],
+    ),
+  )
+  const submit = useSubmit()
+  const saveAndLeave = (to: string) => {
+    const formData = new FormData(formRef.current ?? undefined)
+    formData.set('intent', 'save')
+    formData.set(field.leaveTo, to)
+    blocker.reset?.()
+    submit(formData, { method: 'post', action: formAction })
   }
   // Called while the select's change event runs: the form already holds the new choice.
   const choose = () => {
@@ -196,6 +217,20 @@ export function PlanForm({ view, page }: { view: View; page: PlanPage }) {
             </button>
             <button type="submit" name="intent" value="save-switch" formNoValidate className="button primary" disabled={switching}>
               {switching ? 'Saving...' : 'Save now'}
+            </button>
+          </div>
+        </Modal>
+      ) : null}
+
+      {blocker.state === 'blocked' ? (
+        <Modal title="Unsaved changes" onClose={() => blocker.reset()}>
+          <p>{projectMessages.unsavedChanges}</p>
+          <div className="actions">
+            <button type="button" className="button secondary" onClick={() => blocker.proceed()}>
+              Discard
+            </button>
+            <button type="button" className="button primary" disabled={saving} onClick={() => saveAndLeave(blocker.location.pathname + blocker.location.search)}>
+              {saving ? 'Saving...' : 'Save now'}
             </button>
           </div>
         </Modal>
