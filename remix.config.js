@@ -10,7 +10,6 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    // Single fetch changes how loaders serialise; the app keeps the classic json() contract.
-    v3_singleFetch: false,
+    v3_singleFetch: true,
   },
 }

@@ -5,7 +5,8 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
 
-const ABORT_DELAY = 5_000
+/** How long Remix waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
+export const streamTimeout = 5_000
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the pages are small, and a
@@ -23,7 +24,7 @@ export default function handleRequest(
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -40,6 +41,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, ABORT_DELAY)
+    setTimeout(abort, streamTimeout + 1_000)
   })
 }

@@ -14,9 +14,9 @@ const PLANNING_LINKS = [
   ['Capacity', '/capacity'],
 ] as const
 
-/** Clicks a sidebar toggle and waits until /preferences has stored it (with JavaScript it is a fetcher post). */
+/** Clicks a sidebar toggle and waits until /preferences has stored it (with JavaScript it is a fetcher post, to /preferences.data). */
 async function toggle(page: Page, button: Locator) {
-  const stored = page.waitForResponse((response) => new URL(response.url()).pathname === '/preferences' && response.request().method() === 'POST')
+  const stored = page.waitForResponse((response) => /^\/preferences(\.data)?$/.test(new URL(response.url()).pathname) && response.request().method() === 'POST')
   await button.click()
   await stored
 }

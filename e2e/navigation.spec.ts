@@ -1,21 +1,8 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { hydrated, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
-
-/** Holds the browser's loader requests of client-side navigations (Remix's `?_data` or single fetch's `.data`; posts go through) until `release` is called. */
-async function holdNavigationData(page: Page) {
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route(
-    (url) => url.searchParams.has('_data') || url.pathname.endsWith('.data'),
-    async (route) => {
-      if (route.request().method() === 'GET') await held
-      await route.continue()
-    },
-  )
-  return () => release()
-}
+import { holdLoaderData } from './support/hold'
 
 test.describe('a signed-in person opening /login', () => {
   test('goes to their dashboard', async ({ page }) => {
@@ -45,7 +32,7 @@ test.describe('moving between screens', () => {
     await signIn(page, E2E_ADMIN)
     await page.goto('/dashboard')
     await hydrated(page)
-    const release = await holdNavigationData(page)
+    const release = await holdLoaderData(page)
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Users' }).click()
     // The dashboard stays on view, marked busy, while the bar runs.
     await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'true')
@@ -73,7 +60,7 @@ test.describe('moving between screens', () => {
     await hydrated(page)
     await page.getByLabel('Email').fill(E2E_ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-    const release = await holdNavigationData(page)
+    const release = await holdLoaderData(page)
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible()
     release()

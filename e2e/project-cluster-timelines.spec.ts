@@ -1,8 +1,9 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession, templateItem, type ApiCall } from './support/admin-api'
 import { hydrated, isNoJs, ownOrigin, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
+import { holdLoaderData } from './support/hold'
 
 const PATH = '/project-cluster-timelines'
 const SAVED_CREATED = 'Dates saved (created) for this cluster.'
@@ -252,15 +253,7 @@ test.describe('Project Cluster Timelines', () => {
     test.skip(noJs, 'Without JavaScript the browser loads the whole new page; there is no in-page loading state.')
     const plan = await setUp()
     await open(page, `${PATH}?${new URLSearchParams({ projectId: plan.project._id, categoryId: plan.category._id })}`)
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(
-      (url) => url.pathname === PATH && url.searchParams.get('_data') === 'routes/_app.project-cluster-timelines',
-      async (route: Route) => {
-        await held
-        await route.continue()
-      },
-    )
+    const release = await holdLoaderData(page, PATH)
     await select(page, 'Entity type').selectOption({ label: 'Site' })
     await expect(table(page).getByRole('status')).toHaveText('Loading...')
     release()

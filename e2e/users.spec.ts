@@ -4,6 +4,7 @@ import { formatDate } from '../domain/dates'
 import { USERS_PAGE_SIZE } from '../domain/users'
 import { E2E_ADMIN } from '../playwright.config'
 import { adminApi, adminSession } from './support/admin-api'
+import { holdLoaderData } from './support/hold'
 import { hydrated, isNoJs, signIn } from './support/session'
 import { createEmployee, createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
 
@@ -212,12 +213,7 @@ test.describe('user management screen', () => {
     test.skip(noJs, 'without JavaScript the browser itself shows the page loading')
     await page.goto('/users')
     await hydrated(page)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/_data=routes%2F_app\.users\._index/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdLoaderData(page, '/users')
     await page.getByPlaceholder('Search').fill(E2E_ADMIN.email)
     await page.getByPlaceholder('Search').press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'Loading users...' })).toBeVisible()
