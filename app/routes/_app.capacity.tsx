@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { HireLine } from '#domain/contracts/schedule'
@@ -28,9 +28,9 @@ export async function loader(args: LoaderFunctionArgs) {
   const period = periodOf(choice)
   const [capacity, projects, roles] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args)])
   // A period the API refuses (the end before the start, too long) is said, with the filters kept.
-  if (!capacity.ok) return json({ choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) })
+  if (!capacity.ok) return { choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) }
   const { hireQueue: queue, ...grid } = capacity.data
-  return json({ choice, capacity: grid, queue, problem: null, editable, ...options(projects, roles) })
+  return { choice, capacity: grid, queue, problem: null, editable, ...options(projects, roles) }
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: `Conflicts · ${PRODUCT_NAME}`
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
   const result = await listConflicts(args)
-  return json({ people: result.ok ? result.data : [], failed: !result.ok })
+  return { people: result.ok ? result.data : [], failed: !result.ok }
 }
 
 export default function ConflictsPage() {

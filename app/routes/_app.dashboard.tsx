@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
@@ -25,11 +25,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requireUser(args)
   const [schedule, summary] = await Promise.all([getAssignments(args, user._id), can(user, 'view') ? getPlanningSummary(args) : null])
   const today = new Date().toISOString().slice(0, 10)
-  return json({
+  return {
     assignments: schedule.ok ? upcoming(schedule.data.assignments, today) : [],
     leave: schedule.ok ? schedule.data.leave.filter((period) => period.endDate >= today) : [],
     summary: summary?.ok ? summary.data : null,
-  })
+  }
 }
 
 /** My leave: recorded and deleted here by the person themselves. */
@@ -38,7 +38,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
   const { answer, init } = await leaveAction(args, form)
-  return json(answer, init)
+  return data(answer, init)
 }
 
 export default function Dashboard() {

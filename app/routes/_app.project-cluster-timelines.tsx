@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
@@ -27,7 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (redirectTo !== null) throw redirect(redirectTo)
   const { entityType, ...timeline } = await loadTimeline(args, wanted)
   // Only the Site entity type has editable dates (§6), and changing them needs `edit` (the API's rule).
-  return json({ ...timeline, editable: isSite(entityType?.name) && can(user, 'edit') })
+  return { ...timeline, editable: isSite(entityType?.name) && can(user, 'edit') }
 }
 
 /** One row's Save: PUT /api/timelines/site-overrides with that row's dates (an empty date clears it). */
@@ -39,10 +39,10 @@ export async function action(args: ActionFunctionArgs) {
   const saved = await saveSiteOverride(args, body)
   if (!saved.ok) {
     const message = messageOr(saved.error, SAVE_FAILED)
-    return json<SaveAnswer>({ clusterId: body.clusterId, tone: 'error', message, typed }, { status: 400, headers: saved.headers })
+    return data<SaveAnswer>({ clusterId: body.clusterId, tone: 'error', message, typed }, { status: 400, headers: saved.headers })
   }
   const message = saved.status === 201 ? SAVED_CREATED : SAVED_CHANGED
-  return json<SaveAnswer>({ clusterId: saved.data.clusterId, tone: 'success', message, typed: null }, { headers: saved.headers })
+  return data<SaveAnswer>({ clusterId: saved.data.clusterId, tone: 'success', message, typed: null }, { headers: saved.headers })
 }
 
 export default function ProjectClusterTimelines() {

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { projectMessages } from '#domain/planning/messages'
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     dialog: null,
   }
   const page: PlanPage = { projects, templates, saved, can: { add: can(user, 'add'), delete: can(user, 'delete') } }
-  return json({ page, view })
+  return { page, view }
 }
 
 /**
@@ -103,7 +103,7 @@ export async function action(args: ActionFunctionArgs) {
     if (added.problem) message = { text: added.problem, tone: 'error', at: 'add' }
   }
 
-  return json<View>({ state: { selection, number: posted.number, cards, removed }, options, message, dialog })
+  return data<View>({ state: { selection, number: posted.number, cards, removed }, options, message, dialog })
 }
 
 export default function ProjectResourcePlanning() {

@@ -1,4 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const result = await listRoleHistories(args, page)
   // A page past the end (the history is shorter than the address remembers) is the last one.
   if (result.ok && result.data.histories.length === 0 && result.data.total > 0) throw redirect(pageHref(Math.ceil(result.data.total / PAGE_SIZE)))
-  return json({ page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0 })
+  return { page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0 }
 }
 
 const pageHref = (page: number) => (page > 1 ? `/role-history?page=${page}` : '/role-history')

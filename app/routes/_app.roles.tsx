@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
@@ -21,15 +21,15 @@ export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
   const result = await listRolesWithUsers(args)
   const view = rolesView(result.ok ? result.data.roles : [], new URL(args.request.url).searchParams, can(user, 'add'))
-  return json({ loadError: result.ok ? null : LOAD_FAILED, ...view })
+  return { loadError: result.ok ? null : LOAD_FAILED, ...view }
 }
 
 export async function action(args: ActionFunctionArgs) {
   await requirePermission(args, 'add')
   const submission = parseWithSchema(await readForm(args.request), { schema: roleFormSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply() })
+  if (submission.status !== 'success') return { result: submission.reply() }
   const created = await createRole(args, submission.value)
-  if (!created.ok) return json({ result: submission.reply({ formErrors: [messageOr(created.error, FALLBACK_MESSAGE)] }) })
+  if (!created.ok) return { result: submission.reply({ formErrors: [messageOr(created.error, FALLBACK_MESSAGE)] }) }
   return redirect(ROLES_PATH)
 }
 

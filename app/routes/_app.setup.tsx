@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { PRODUCT_NAME } from '#domain/constants'
@@ -32,7 +32,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const categoryName = new Map(lists.category.map((category) => [category._id, category.name]))
   const kind = params.get('confirm')
   const target = isKind(kind) && can(user, 'delete') ? lists[kind].find((item: Ref) => item._id === params.get('id')) : undefined
-  return json({
+  return {
     canAdd: can(user, 'add'),
     canEdit: can(user, 'edit'),
     canDelete: can(user, 'delete'),
@@ -44,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
     confirm: target && isKind(kind) ? { kind, id: target._id, name: target.name } : null,
     /** The project whose form is open (?edit=): one select of every category, not one per project. */
     editing: can(user, 'edit') ? params.get('edit') : null,
-  })
+  }
 }
 
 /** Create, rename or delete one item: the button's intent says which, and the one permission it needs. */
@@ -63,18 +63,18 @@ export async function action(args: ActionFunctionArgs) {
     if (formData.get('confirmed') !== 'yes') return redirect(`/setup?${new URLSearchParams({ confirm: kind, id })}`)
     const deleted = await deleteSetupItem(args, kind, id)
     if (deleted.ok) return redirect(noticeOf(kind, 'deleted'), { headers: deleted.headers })
-    return json<SetupAnswer>({ formId: 'confirm-delete', result: null, error: messageOr(deleted.error, `Failed to delete the ${word}`) }, { headers: deleted.headers })
+    return data<SetupAnswer>({ formId: 'confirm-delete', result: null, error: messageOr(deleted.error, `Failed to delete the ${word}`) }, { headers: deleted.headers })
   }
 
   const formId = formIdOf(intent, kind, id)
   const creating = intent === 'create'
   if (!creating && !isUuid(id)) return redirect('/setup')
   const submission = parseWithSchema(formData, { schema: creating ? KINDS[kind].create : KINDS[kind].update })
-  if (submission.status !== 'success') return json<SetupAnswer>({ formId, result: submission.reply(), error: null })
+  if (submission.status !== 'success') return data<SetupAnswer>({ formId, result: submission.reply(), error: null })
   const saved = creating ? await createSetupItem(args, kind, submission.value) : await updateSetupItem(args, kind, id, submission.value)
   if (saved.ok) return redirect(noticeOf(kind, creating ? 'created' : 'saved'), { headers: saved.headers })
   const message = messageOr(saved.error, `Failed to save the ${word}`)
-  return json<SetupAnswer>({ formId, result: submission.reply({ formErrors: [message] }), error: null }, { headers: saved.headers })
+  return data<SetupAnswer>({ formId, result: submission.reply({ formErrors: [message] }), error: null }, { headers: saved.headers })
 }
 
 export default function Setup() {

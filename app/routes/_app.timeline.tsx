@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
@@ -23,13 +23,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = isUuid(wanted) ? (projectList.find((row) => row._id === wanted) ?? null) : null
   const timeline = project ? await getTimeline(args, project._id) : null
-  return json({
+  return {
     projects: projectList,
     projectId: project?._id ?? '',
     view,
     timeline: timeline?.ok ? { project: timeline.data.project, today: timeline.data.today, groups: groupBars(timeline.data.bars) } : null,
     problem: timeline && !timeline.ok ? messageOr(timeline.error, 'Failed to load the timeline') : null,
-  })
+  }
 }
 
 export default function TimelinePage() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import { type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData } from '@remix-run/react'
 import { NavigationProgress, useScreenChange } from '#app/components/navigation-progress'
 import { Sidebar } from '#app/components/sidebar'
@@ -9,7 +9,7 @@ import { requireUser } from '#app/lib/session.server'
 /** The protected area: signed-in users only (others go to /login and come back after). */
 export async function loader(args: LoaderFunctionArgs) {
   const { user, message } = await requireUser(args)
-  return json({ user, message, sidebar: await readSidebar(args.request), canAdminister: can(user, 'view') })
+  return { user, message, sidebar: await readSidebar(args.request), canAdminister: can(user, 'view') }
 }
 
 export default function AppLayout() {

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
@@ -34,12 +34,12 @@ export async function loader(args: LoaderFunctionArgs) {
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = projectList.find((candidate) => candidate._id === params.get('projectId')) ?? null
   const base = { projects: projectList, projectId: project?._id ?? '', canAssign, saved: params.get('saved') }
-  if (!project) return json({ ...base, plan: [] as Plan, totals: mappingTotals([]), assign: null })
+  if (!project) return { ...base, plan: [] as Plan, totals: mappingTotals([]), assign: null }
 
   const { plan, totals } = await loadPlan(args, project._id)
   const wanted = params.get('assign')
   const found = wanted && canAssign ? findRow(plan, wanted) : null
-  return json({ ...base, plan, totals, assign: found ? await assignState(args, params, found) : null })
+  return { ...base, plan, totals, assign: found ? await assignState(args, params, found) : null }
 }
 
 /**
@@ -50,13 +50,13 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   await requirePermission(args, 'add')
   const { key, userIds, inPage, problem, body } = readAssignForm(await readForm(args.request))
-  const refuse = (error: string, headers?: Headers) => json<SaveAnswer>({ key, selected: userIds, error, saved: null }, { status: 400, headers })
+  const refuse = (error: string, headers?: Headers) => data<SaveAnswer>({ key, selected: userIds, error, saved: null }, { status: 400, headers })
 
   if (problem) return refuse(problem)
   const saved = await replaceMappings(args, body)
   // §8: the server's message, else the error's text, else 'Save failed'.
   if (!saved.ok) return refuse(messageOr(saved.error, SAVE_FAILED), saved.headers)
-  if (inPage) return json<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
+  if (inPage) return data<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
   return redirect(savedPath(body.projectId, key), { headers: saved.headers })
 }
 

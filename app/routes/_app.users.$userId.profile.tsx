@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData } from '@remix-run/react'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
@@ -35,20 +35,20 @@ export async function loader(args: LoaderFunctionArgs) {
   const loaded = await loadProfile(args, userId, { me, own, editing })
   if (!loaded.ok) {
     const notFound = loaded.error.status === 404
-    return json(
+    return data(
       { state: 'error' as const, message: notFound ? USER_NOT_FOUND : messageOr(loaded.error, LOAD_FAILED), canViewUsers },
       { status: notFound ? 404 : 502 },
     )
   }
   // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
   const schedule = editing ? null : await getAssignments(args, userId)
-  return json({
+  return {
     state: 'ready' as const,
     canViewUsers,
     ...loaded.view,
     assignments: schedule?.ok ? schedule.data.assignments : [],
     leave: schedule?.ok ? schedule.data.leave : [],
-  })
+  }
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -57,13 +57,13 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   if (isLeaveIntent(form.get('intent'))) {
     const { answer, init } = await leaveAction(args, form)
-    return json({ leave: answer }, init)
+    return data({ leave: answer }, init)
   }
   const submission = parseWithSchema(form, { schema: profileEditSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply() })
+  if (submission.status !== 'success') return { result: submission.reply() }
   const saved = await saveProfileEdit(args, userId, submission.value, own)
   if (saved.ok) return redirect(profilePath(userId), { headers: saved.headers })
-  return json({ result: submission.reply({ formErrors: [saveFailed(messageOr(saved.error, ''))] }) }, { headers: saved.headers })
+  return data({ result: submission.reply({ formErrors: [saveFailed(messageOr(saved.error, ''))] }) }, { headers: saved.headers })
 }
 
 export default function UserProfile() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { useHydrated } from '#app/lib/hydrated'
@@ -17,7 +17,7 @@ export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
   const state = readPageState(new URL(args.request.url).searchParams)
   const { users, total, roleOptions } = await loadUsersPage(args, state, state.page)
-  return json({ ...state, users: users.map(rowOf), total, roleOptions })
+  return { ...state, users: users.map(rowOf), total, roleOptions }
 }
 
 export default function UserManagement() {

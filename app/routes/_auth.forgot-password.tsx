@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { json, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData } from '@remix-run/react'
 import { forgotPasswordSchema } from '#domain/auth'
 import { Field, FormMessage } from '#app/components/forms'
@@ -16,10 +16,10 @@ export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Work
 
 export async function action(args: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: forgotPasswordSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply(), sent: null })
+  if (submission.status !== 'success') return { result: submission.reply(), sent: null }
   const forgot = await requestReset(args, submission.value)
-  if (!forgot.ok) return json({ result: submission.reply({ formErrors: [messageOr(forgot.error, FALLBACK_MESSAGE)] }), sent: null })
-  return json({ result: submission.reply(), sent: String(forgot.data.message || SENT_FALLBACK) })
+  if (!forgot.ok) return { result: submission.reply({ formErrors: [messageOr(forgot.error, FALLBACK_MESSAGE)] }), sent: null }
+  return { result: submission.reply(), sent: String(forgot.data.message || SENT_FALLBACK) }
 }
 
 export default function ForgotPassword() {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { loginFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
@@ -28,7 +28,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: loginFormSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: null })
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), userNotFound: null }
   const { email, password, redirectTo } = submission.value
   const login = await logIn(args, { email, password })
   if (login.ok) return redirect(safeRedirect(redirectTo, '/'), { headers: login.headers })
@@ -36,9 +36,9 @@ export async function action(args: ActionFunctionArgs) {
     return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
   }
   if (login.error.code === ERROR_CODES.userNotFound) {
-    return json({ result: submission.reply({ hideFields: ['password'] }), userNotFound: email })
+    return { result: submission.reply({ hideFields: ['password'] }), userNotFound: email }
   }
-  return json({ result: submission.reply({ formErrors: [messageOr(login.error, FALLBACK_MESSAGE)], hideFields: ['password'] }), userNotFound: null })
+  return { result: submission.reply({ formErrors: [messageOr(login.error, FALLBACK_MESSAGE)], hideFields: ['password'] }), userNotFound: null }
 }
 
 export default function Login() {

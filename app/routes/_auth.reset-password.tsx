@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
 import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
@@ -23,11 +23,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: resetPasswordFormSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }), done: null })
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields }), done: null }
   const { token, password } = submission.value
   const reset = await resetPassword(args, { token, newPassword: password })
-  if (!reset.ok) return json({ result: submission.reply({ formErrors: [messageOr(reset.error, FALLBACK_MESSAGE)], hideFields }), done: null })
-  return json({ result: submission.reply({ resetForm: true }), done: String(reset.data.message || DONE_FALLBACK) })
+  if (!reset.ok) return { result: submission.reply({ formErrors: [messageOr(reset.error, FALLBACK_MESSAGE)], hideFields }), done: null }
+  return { result: submission.reply({ resetForm: true }), done: String(reset.data.message || DONE_FALLBACK) }
 }
 
 export default function ResetPassword() {

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { signupFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
@@ -24,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: signupFormSchema })
   const hideFields = ['password', 'confirmPassword']
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields }) })
+  if (submission.status !== 'success') return { result: submission.reply({ hideFields }) }
   const { email, password } = submission.value
   const signup = await signUp(args, { email, password })
-  if (!signup.ok) return json({ result: submission.reply({ formErrors: [messageOr(signup.error, FALLBACK_MESSAGE)], hideFields }) })
+  if (!signup.ok) return { result: submission.reply({ formErrors: [messageOr(signup.error, FALLBACK_MESSAGE)], hideFields }) }
   return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
 }
 

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type FormEvent } from 'react'
 import { messages, otpSchema } from '#domain/auth'
@@ -26,13 +26,13 @@ export async function action(args: ActionFunctionArgs) {
   const posted = readVerifyForm(await readForm(args.request))
   if (posted.intent === 'resend') {
     const resend = await resendCode(args, { email: posted.email, purpose: OTP_PURPOSE_SIGNUP })
-    if (resend.ok) return json<VerifyResult>({ intent: 'resend', message: String(resend.data.message ?? '') })
+    if (resend.ok) return data<VerifyResult>({ intent: 'resend', message: String(resend.data.message ?? '') })
     const { waitTime, code } = resend.error
-    return json<VerifyResult>({ intent: 'resend', error: messageOr(resend.error, FALLBACK_MESSAGE), waitTime, blocked: code === ERROR_CODES.codeLimit })
+    return data<VerifyResult>({ intent: 'resend', error: messageOr(resend.error, FALLBACK_MESSAGE), waitTime, blocked: code === ERROR_CODES.codeLimit })
   }
-  if (posted.intent === 'invalid') return json<VerifyResult>(posted.result)
+  if (posted.intent === 'invalid') return data<VerifyResult>(posted.result)
   const verify = await verifyCode(args, posted.value)
-  if (!verify.ok) return json<VerifyResult>({ intent: 'verify', error: messageOr(verify.error, FALLBACK_MESSAGE) })
+  if (!verify.ok) return data<VerifyResult>({ intent: 'verify', error: messageOr(verify.error, FALLBACK_MESSAGE) })
   const clearPending = new Headers({ 'set-cookie': await pendingEmailCookie.serialize('', { maxAge: 0 }) })
   return redirect('/personal-details', { headers: mergeHeaders(verify.headers, clearPending) })
 }

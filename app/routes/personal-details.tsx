@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
@@ -28,20 +28,20 @@ export const meta: MetaFunction = () => [{ title: `Complete Your Profile · ${PR
 export async function loader(args: LoaderFunctionArgs) {
   const { hasDraft, ...view } = await loadPersonalDetails(args)
   if (!view.user && !hasDraft) throw loginRedirect(args.request)
-  return json({ ...view, loginRequired: !view.user && new URL(args.request.url).searchParams.get('login') === 'required' })
+  return { ...view, loginRequired: !view.user && new URL(args.request.url).searchParams.get('login') === 'required' }
 }
 
 export async function action(args: ActionFunctionArgs) {
   const formData = await readForm(args.request)
   const submission = parseWithSchema(formData, { schema: profileFormSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply(), saved: null })
+  if (submission.status !== 'success') return { result: submission.reply(), saved: null }
   const { useDifferentEmail, ...profile } = submission.value
   const landing = await getLanding(args)
   if (landing.user && !useDifferentEmail) profile.personal.email = landing.user.email
   const { submitted, kept } = await submitPersonalDetails(args, profile, formData)
-  if (submitted.ok) return json({ result: submission.reply(), saved: String(submitted.data.message || PROFILE_SAVED) }, { headers: submitted.headers })
+  if (submitted.ok) return data({ result: submission.reply(), saved: String(submitted.data.message || PROFILE_SAVED) }, { headers: submitted.headers })
   if (kept) return redirect(LOGIN_REQUIRED_PATH, { headers: kept.headers })
-  return json({ result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }), saved: null })
+  return { result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }), saved: null }
 }
 
 export default function PersonalDetails() {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs } from '@remix-run/node'
 import { safeParse } from 'zod/mini'
 import { isUuid } from '#domain/ids'
 import { roleLeadSchema } from '#domain/schedule/schemas'
@@ -17,7 +17,7 @@ export async function saveLeadTime(args: ActionFunctionArgs) {
   const form = await readForm(args.request)
   const roleId = String(form.get('roleId') ?? '')
   if (!isUuid(roleId)) throw new Response('Unknown role', { status: 400 })
-  const answer = (tone: LeadAnswer['tone'], message: string, init?: ResponseInit) => json<LeadAnswer>({ roleId, tone, message }, init)
+  const answer = (tone: LeadAnswer['tone'], message: string, init?: ResponseInit) => data<LeadAnswer>({ roleId, tone, message }, init)
   const parsed = safeParse(roleLeadSchema, { leadMonths: form.get('leadMonths') })
   if (!parsed.success) return answer('error', parsed.error.issues[0]!.message, { status: 400 })
   const saved = await setLeadMonths(args, roleId, parsed.data.leadMonths)
