@@ -15,7 +15,6 @@
  * Embedded PGlite in a temporary folder by default; with DATABASE_URL, a fresh PostgreSQL database.
  * Ratios, not times, are the figures to compare between machines: every baseline runs beside them.
  */
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -28,6 +27,7 @@ import { users } from '#api/db/schema'
 import type { Mail } from '#api/mail/mailer'
 import { SESSION_COOKIE } from '#domain/constants'
 import { Client } from '../tests/support/api-harness'
+import { scratchDir } from '../tests/support/scratch'
 import { BARE_REMIX, ROOT, ensureBareRemixBuild, remixManifest, requireProductionBuild } from './support/builds'
 import { benchDatabase } from './support/database'
 import { BENCH_ADMIN, makeUsers, planningData, signUpAdmin } from './support/dataset'
@@ -52,7 +52,8 @@ const started = performance.now()
 const webBuild = requireProductionBuild()
 ensureBareRemixBuild()
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'))
+const folder = scratchDir('portal-bench')
+const dataDir = folder.path
 const database = await benchDatabase({ dataDir })
 console.log(`Making the data (${database.kind})...`)
 const { projectId, adminId } = await makeData()
@@ -89,7 +90,7 @@ try {
 } finally {
   for (const process of running) await stop(process)
   await database.drop()
-  fs.rmSync(dataDir, { recursive: true, force: true })
+  folder.remove()
 }
 console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s. Node.js ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB.`)
 process.exit(0)

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { E2E_ADMIN } from '../playwright.config'
 import { ADMIN_SCREENS, PUBLIC_SCREENS, plannedProjectScreens } from './support/screens'
 import { openUserNotFound, signIn } from './support/session'
@@ -60,8 +60,8 @@ test.describe('signed-in screens', () => {
     await expectAccessible(page, `${href}?edit=1`)
   })
 
-  test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation and name every field', async ({ page }) => {
-    const screens = await plannedProjectScreens()
+  test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation and name every field', async ({ page, adminApi: call }) => {
+    const screens = await plannedProjectScreens(call)
     await signIn(page, E2E_ADMIN)
     for (const path of [screens.resourcePlanning, screens.entityMapping, screens.assignDialog, screens.clusterTimelines]) await expectAccessible(page, path)
   })

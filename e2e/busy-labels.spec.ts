@@ -1,24 +1,6 @@
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { enterCode, hydrated, isNoJs, signIn } from './support/session'
 import { createVerifiedUser, PASSWORD, uniqueEmail } from './support/users'
-
-/**
- * Holds the form's post to `path` (never answered), so the screen stays in its busy state while
- * it is checked. Returns once the post has been sent.
- */
-async function holdPost(page: Page, path: string) {
-  let sent!: () => void
-  const held = new Promise<void>((resolve) => (sent = resolve))
-  await page.route(
-    (url) => url.pathname === path,
-    (route: Route) => {
-      if (route.request().method() !== 'POST') return route.continue()
-      sent()
-      // Left unanswered: the page is closed with the test.
-    },
-  )
-  return held
-}
 
 test.describe('busy labels while a form is being sent', () => {
   test.beforeEach(() => {
@@ -26,10 +8,10 @@ test.describe('busy labels while a form is being sent', () => {
     test.skip(noJs, 'Busy labels come from the in-page submission state; without JavaScript the browser posts the page.')
   })
 
-  test("login: 'Continue' reads 'Signing in...' (also when sent from a protected page)", async ({ page }) => {
+  test("login: 'Continue' reads 'Signing in...' (also when sent from a protected page)", async ({ page, holdPost }) => {
     await page.goto('/login?redirectTo=%2Fdashboard')
     await hydrated(page)
-    const posted = holdPost(page, '/login')
+    const posted = holdPost('/login')
     await page.getByLabel('Email').fill(uniqueEmail('busy'))
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByRole('button', { name: 'Continue' }).click()
@@ -37,10 +19,10 @@ test.describe('busy labels while a form is being sent', () => {
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled()
   })
 
-  test("signup: 'Create account' reads 'Creating...'", async ({ page }) => {
+  test("signup: 'Create account' reads 'Creating...'", async ({ page, holdPost }) => {
     await page.goto('/signup')
     await hydrated(page)
-    const posted = holdPost(page, '/signup')
+    const posted = holdPost('/signup')
     await page.getByLabel('Email').fill(uniqueEmail('busy'))
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirm password').fill(PASSWORD)
@@ -49,10 +31,10 @@ test.describe('busy labels while a form is being sent', () => {
     await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled()
   })
 
-  test("verify: 'Verify' reads 'Verifying...' and 'Resend OTP' reads 'Resending...'", async ({ page }) => {
+  test("verify: 'Verify' reads 'Verifying...' and 'Resend OTP' reads 'Resending...'", async ({ page, holdPost }) => {
     await page.goto('/verify-otp?email=busy%40example.com')
     await hydrated(page)
-    let posted = holdPost(page, '/verify-otp')
+    let posted = holdPost('/verify-otp')
     await enterCode(page, '123456')
     await page.getByRole('button', { name: 'Verify' }).click()
     await posted
@@ -61,26 +43,26 @@ test.describe('busy labels while a form is being sent', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     await page.goto('/verify-otp?email=busy%40example.com')
     await hydrated(page)
-    posted = holdPost(page, '/verify-otp')
+    posted = holdPost('/verify-otp')
     await page.getByRole('button', { name: 'Resend OTP' }).click()
     await posted
     await expect(page.getByRole('button', { name: 'Resending...' })).toBeDisabled()
   })
 
-  test("forgot password: 'Send reset link' reads 'Sending...'", async ({ page }) => {
+  test("forgot password: 'Send reset link' reads 'Sending...'", async ({ page, holdPost }) => {
     await page.goto('/forgot-password')
     await hydrated(page)
-    const posted = holdPost(page, '/forgot-password')
+    const posted = holdPost('/forgot-password')
     await page.getByLabel('Email').fill(uniqueEmail('busy'))
     await page.getByRole('button', { name: 'Send reset link' }).click()
     await posted
     await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled()
   })
 
-  test("reset password: 'Reset password' reads 'Resetting...'", async ({ page }) => {
+  test("reset password: 'Reset password' reads 'Resetting...'", async ({ page, holdPost }) => {
     await page.goto('/reset-password?token=held-token')
     await hydrated(page)
-    const posted = holdPost(page, '/reset-password')
+    const posted = holdPost('/reset-password')
     await page.getByLabel('New password', { exact: true }).fill(PASSWORD)
     await page.getByLabel('Confirm new password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Reset password' }).click()
@@ -88,11 +70,11 @@ test.describe('busy labels while a form is being sent', () => {
     await expect(page.getByRole('button', { name: 'Resetting...' })).toBeDisabled()
   })
 
-  test("personal details: 'Submit details' reads 'Submitting...'", async ({ page }) => {
+  test("personal details: 'Submit details' reads 'Submitting...'", async ({ page, holdPost }) => {
     await signIn(page, await createVerifiedUser())
     await page.goto('/personal-details')
     await hydrated(page)
-    const posted = holdPost(page, '/personal-details')
+    const posted = holdPost('/personal-details')
     await page.getByLabel('Full Name *').fill('Asha Rao')
     await page.getByLabel('Date of Birth *').fill('1990-04-12')
     await page.getByLabel('Phone Number *').fill('+91 98765 43210')

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './support/fixtures'
 import { E2E_ADMIN } from '../playwright.config'
 import { landingOf, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'

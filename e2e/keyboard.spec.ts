@@ -1,6 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession } from './support/admin-api'
+import { expect, test, type Locator, type Page } from './support/fixtures'
 import { ADMIN_SCREENS, PUBLIC_SCREENS, plannedProjectScreens } from './support/screens'
 import { hydrated, openUserNotFound, signIn, withoutJavaScript } from './support/session'
 
@@ -88,16 +87,15 @@ test.describe('everything is reachable by keyboard', () => {
     })
   }
 
-  test("a user's profile, in view and edit mode: Tab reaches every control", async ({ page }) => {
-    const admin = await adminSession()
+  test("a user's profile, in view and edit mode: Tab reaches every control", async ({ page, admin }) => {
     const profile = `/users/${await admin.userIdOf(E2E_ADMIN.email)}/profile`
     await signIn(page, E2E_ADMIN)
     await expectAllReachable(page, profile)
     await expectAllReachable(page, `${profile}?edit=1`)
   })
 
-  test('the project screens with a planned project chosen: Tab reaches every control', async ({ page }) => {
-    const screens = await plannedProjectScreens()
+  test('the project screens with a planned project chosen: Tab reaches every control', async ({ page, adminApi: call }) => {
+    const screens = await plannedProjectScreens(call)
     await signIn(page, E2E_ADMIN)
     for (const path of [screens.resourcePlanning, screens.entityMapping, screens.clusterTimelines]) await expectAllReachable(page, path)
   })
@@ -143,9 +141,8 @@ test.describe('every dialog has a name and keeps the focus while open', () => {
     await expectEscapeCloses(page, dialog)
   })
 
-  test('the dialogs opened by their address: Add New Role, a role’s users, Create New Planning Type, Add Cluster, a delete confirmation, and Assign Users', async ({ page }) => {
-    const call = await adminApi()
-    const screens = await plannedProjectScreens()
+  test('the dialogs opened by their address: Add New Role, a role’s users, Create New Planning Type, Add Cluster, a delete confirmation, and Assign Users', async ({ page, adminApi: call }) => {
+    const screens = await plannedProjectScreens(call)
     const { roles } = await call<{ roles: { _id: string; name: string }[] }>('/roles')
     const planning = new URLSearchParams({ categoryId: screens.categoryId, entityId: screens.entityId })
     const dialogs: [address: string, name: string | RegExp][] = [
@@ -168,11 +165,9 @@ test.describe('every dialog has a name and keeps the focus while open', () => {
     }
   })
 
-  test("Project Resource Planning's 'Unsaved changes' dialog", async ({ page }) => {
-    const screens = await plannedProjectScreens()
-    await signIn(page, E2E_ADMIN)
-    await page.goto(screens.resourcePlanning)
-    await hydrated(page)
+  test("Project Resource Planning's 'Unsaved changes' dialog", async ({ page, open, adminApi: call }) => {
+    const screens = await plannedProjectScreens(call)
+    await open(screens.resourcePlanning)
     // A removed card is an unsaved change; choosing another project then asks.
     await page.getByRole('button', { name: /^Remove/ }).first().click()
     const project = page.getByRole('combobox', { name: 'Project', exact: true })
@@ -184,11 +179,9 @@ test.describe('every dialog has a name and keeps the focus while open', () => {
     await expect(page).toHaveURL(screens.resourcePlanning)
   })
 
-  test("User Entity Mapping's 'Assign Users' popover", async ({ page }) => {
-    const screens = await plannedProjectScreens()
-    await signIn(page, E2E_ADMIN)
-    await page.goto(screens.entityMapping)
-    await hydrated(page)
+  test("User Entity Mapping's 'Assign Users' popover", async ({ page, open, adminApi: call }) => {
+    const screens = await plannedProjectScreens(call)
+    await open(screens.entityMapping)
     const button = page.getByRole('button', { name: 'Assign Users' }).first()
     await button.click()
     const dialog = page.getByRole('dialog', { name: 'Assign Users' })

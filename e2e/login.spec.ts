@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { hydrated, isNoJs, signInWithForm } from './support/session'
 import { createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
 

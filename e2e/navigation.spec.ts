@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { E2E_ADMIN } from '../playwright.config'
 import { hydrated, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
-import { holdLoaderData } from './support/hold'
 
 test.describe('a signed-in person opening /login', () => {
   test('goes to their dashboard', async ({ page }) => {
@@ -28,11 +27,9 @@ test.describe('a signed-in person opening /login', () => {
 test.describe('moving between screens', () => {
   test.skip(withoutJavaScript, 'Without JavaScript every link is a full page load: the browser shows its own progress')
 
-  test('a slow navigation keeps the current screen, shows the progress bar and says what is loading', async ({ page }) => {
-    await signIn(page, E2E_ADMIN)
-    await page.goto('/dashboard')
-    await hydrated(page)
-    const release = await holdLoaderData(page)
+  test('a slow navigation keeps the current screen, shows the progress bar and says what is loading', async ({ page, open, holdLoader }) => {
+    await open('/dashboard')
+    const release = await holdLoader()
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Users' }).click()
     // The dashboard stays on view, marked busy, while the bar runs.
     await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'true')
@@ -45,22 +42,20 @@ test.describe('moving between screens', () => {
     await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'false')
   })
 
-  test('a fast navigation shows no loading card and no bar', async ({ page }) => {
-    await signIn(page, E2E_ADMIN)
-    await page.goto('/dashboard')
-    await hydrated(page)
+  test('a fast navigation shows no loading card and no bar', async ({ page, open }) => {
+    await open('/dashboard')
     await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: 'Users' }).click()
     await expect(page.getByRole('heading', { name: 'User management' })).toBeVisible()
     await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0)
     await expect(page.locator('.navigation-progress')).toHaveAttribute('data-busy', 'false')
   })
 
-  test("signing in shows 'Loading...' while the protected area opens", async ({ page }) => {
+  test("signing in shows 'Loading...' while the protected area opens", async ({ page, holdLoader }) => {
     await page.goto('/login')
     await hydrated(page)
     await page.getByLabel('Email').fill(E2E_ADMIN.email)
     await page.getByLabel('Password', { exact: true }).fill(E2E_ADMIN.password)
-    const release = await holdLoaderData(page)
+    const release = await holdLoader()
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible()
     release()

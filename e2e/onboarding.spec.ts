@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/fixtures'
 import { verificationCode } from './support/outbox'
 import { PASSWORD, uniqueEmail } from './support/users'
 

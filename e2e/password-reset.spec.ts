@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { resetLink } from './support/outbox'
 import { hydrated, isNoJs, mailedResetLink, resetThroughApi, signInWithForm } from './support/session'
 import { PASSWORD, createVerifiedUser, uniqueEmail } from './support/users'

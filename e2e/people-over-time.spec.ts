@@ -1,11 +1,8 @@
 import ExcelJS from 'exceljs'
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, templateItem } from './support/admin-api'
-import { hydrated, ownOrigin, signIn } from './support/session'
+import { templateItem } from './support/admin-api'
+import { expect, test as base, type AdminSession, type Locator, type Unique } from './support/fixtures'
+import { ownOrigin, signIn } from './support/session'
 import { createVerifiedUser } from './support/users'
-
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Ref {
   _id: string
@@ -21,8 +18,8 @@ interface Ref {
  * By hand, for the role: March demand 6 (Dig ×2), supply 1, gap 5; April 10, 2, 8; May 4, 1, 3.
  * Hire-by (one month before the start): Dig 2/1/2030 (3 + 2 people short), Pour 3/10/2030 (2 + 1).
  */
-async function setUp() {
-  const call = await adminApi()
+async function setUp(admin: AdminSession, unique: Unique) {
+  const { call } = admin
   const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
   const category = await post<Ref>('/api/categories', { name: unique('Category') })
   const entity = await post<Ref>('/api/entities', { name: unique('Works'), categoryId: category._id })
@@ -61,7 +58,7 @@ async function setUp() {
   const north = await project('North Yard', 'Bay 1')
   const south = await project('South Yard', 'Bay 2')
   const worker = await createVerifiedUser()
-  const workerId = await (await adminSession()).userIdOf(worker.email)
+  const workerId = await admin.userIdOf(worker.email)
   const tag = (target: typeof north, clusterId: string) =>
     post(`/api/project-entity-user-mappings/replace`, { projectId: target._id, projectEntityId: target.instance, roleId: role._id, clusterIds: [clusterId], userIds: [workerId] })
   await tag(north, dig._id)
@@ -69,16 +66,14 @@ async function setUp() {
   return { call, dig, pour, role, north, south, worker, workerId }
 }
 
-async function open(page: Page, path: string) {
-  await signIn(page, E2E_ADMIN)
-  await page.goto(path)
-  await hydrated(page)
-}
+
+const test = base.extend<{ plan: Awaited<ReturnType<typeof setUp>> }>({
+  plan: async ({ admin, unique }, provide) => provide(await setUp(admin, unique)),
+})
 
 test.describe('Capacity', () => {
-  test('role × month shows the gap with people needed and tagged; the period and role are a GET form', async ({ page }) => {
-    const plan = await setUp()
-    await open(page, '/capacity')
+  test('role × month shows the gap with people needed and tagged; the period and role are a GET form', async ({ page, plan, open }) => {
+    await open('/capacity')
     await expect(page.getByRole('heading', { level: 1, name: 'Capacity' })).toBeVisible()
     await page.getByLabel('From', { exact: true }).fill('2030-03')
     await page.getByLabel('To', { exact: true }).fill('2030-06')
@@ -89,9 +84,8 @@ test.describe('Capacity', () => {
     await expect(row.getByRole('cell')).toHaveText(['5 (6 needed · 1 tagged)', '8 (10 needed · 2 tagged)', '3 (4 needed · 1 tagged)', '0 (0 needed · 0 tagged)'])
   })
 
-  test('the hire-by queue lists each gap by hire-by date, and the export holds numbers and real dates', async ({ page }) => {
-    const plan = await setUp()
-    await open(page, `/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
+  test('the hire-by queue lists each gap by hire-by date, and the export holds numbers and real dates', async ({ page, plan, open }) => {
+    await open(`/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
     const queue = page.getByRole('region', { name: 'Hire-by queue' }).getByRole('table')
     const lines = queue.getByRole('row').filter({ hasText: plan.role.name })
     await expect(lines).toHaveCount(4)
@@ -115,17 +109,16 @@ test.describe('Capacity', () => {
     expect(first.getCell(5).value).toEqual(new Date('2030-02-01T00:00:00Z'))
   })
 
-  test('a period that ends before it starts is said, and the filters stay', async ({ page }) => {
-    await open(page, '/capacity?from=2030-05&to=2030-03')
+  test('a period that ends before it starts is said, and the filters stay', async ({ page, open }) => {
+    await open('/capacity?from=2030-05&to=2030-03')
     await expect(page.getByRole('alert')).toContainText('The end of the period cannot be before its start')
     await expect(page.getByLabel('From', { exact: true })).toHaveValue('2030-05')
   })
 })
 
 test.describe('Lead times', () => {
-  test('with edit, a role\'s lead time is saved and the hire-by dates move back; a wrong value is named', async ({ page }) => {
-    const plan = await setUp()
-    await open(page, `/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
+  test('with edit, a role\'s lead time is saved and the hire-by dates move back; a wrong value is named', async ({ page, plan, open }) => {
+    await open(`/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
     const lead = page.getByLabel(`Lead time of ${plan.role.name} in months`)
     await expect(lead).toHaveValue('1')
     // The browser itself refuses a value out of range; a post that skips it gets the server's message.
@@ -142,12 +135,9 @@ test.describe('Lead times', () => {
     await expect(queue.getByRole('row').filter({ hasText: plan.role.name }).first()).toContainText('1/1/2030')
   })
 
-  test('with view only, lead times are read, not changed', async ({ page }) => {
-    const plan = await setUp()
-    const admin = await adminSession()
-    const user = await createVerifiedUser()
+  test('with view only, lead times are read, not changed', async ({ page, plan, admin, unique }) => {
     // The plan's role grants view only: an administrator setting it gives the person that list.
-    await admin.updateProfile(await admin.userIdOf(user.email), { personal: { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' }, roleId: plan.role._id })
+    const user = await admin.accountHolding(plan.role._id, { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' })
     await signIn(page, user)
     await page.goto(`/capacity?from=2030-03&to=2030-05&roleId=${plan.role._id}`)
     const leadTimes = page.getByRole('region', { name: 'Lead times' })
@@ -157,9 +147,8 @@ test.describe('Lead times', () => {
 })
 
 test.describe('Timeline', () => {
-  test("a project's clusters as bars with Deployed By marks; the table view lists the same dates", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, '/timeline')
+  test("a project's clusters as bars with Deployed By marks; the table view lists the same dates", async ({ page, plan, open }) => {
+    await open('/timeline')
     await expect(page.getByText('Select a project to see its timeline.')).toBeVisible()
     await page.getByLabel('Project', { exact: true }).selectOption({ label: plan.north.name })
     await page.getByRole('button', { name: 'Show' }).click()
@@ -177,13 +166,8 @@ test.describe('Timeline', () => {
     await expect(dig.getByRole('cell')).toHaveText([/ \/ /, 'Bay 1', plan.role.name, '3/1/2030', '4/15/2030', '2/1/2030', '1/3', 'Cluster'])
   })
 
-  test('a signed-in user without view gets the access-denied page on both screens', async ({ page }) => {
-    const user = await createVerifiedUser()
-    await signIn(page, user)
-    for (const path of ['/timeline', '/capacity']) {
-      const answer = await page.goto(path)
-      expect(answer?.status()).toBe(403)
-    }
+  test('a signed-in user without view gets the access-denied page on both screens', async ({ expectDenied }) => {
+    for (const path of ['/timeline', '/capacity']) await expectDenied(path)
   })
 })
 
@@ -191,8 +175,7 @@ test.describe('Timeline', () => {
 const assignmentRow = (table: Locator, cluster: string) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: cluster, exact: true }) })
 
 test.describe('Conflicts and leave', () => {
-  test("a person tagged into overlapping clusters of two projects sees both under 'My assignments', each conflict named", async ({ page }) => {
-    const plan = await setUp()
+  test("a person tagged into overlapping clusters of two projects sees both under 'My assignments', each conflict named", async ({ page, plan }) => {
     await signIn(page, plan.worker)
     await page.goto('/dashboard')
     const mine = page.getByRole('region', { name: 'My assignments' })
@@ -203,11 +186,8 @@ test.describe('Conflicts and leave', () => {
     await expect(assignmentRow(mine, plan.pour.name)).toContainText(`On ${plan.north.name} / Bay 1 / ${plan.dig.name}, 3/1/2030–4/15/2030`)
   })
 
-  test('leave recorded on the dashboard is listed and flagged against the assignment it meets; deleting it clears the flag', async ({ page }) => {
-    const plan = await setUp()
-    await signIn(page, plan.worker)
-    await page.goto('/dashboard')
-    await hydrated(page)
+  test('leave recorded on the dashboard is listed and flagged against the assignment it meets; deleting it clears the flag', async ({ page, plan, open }) => {
+    await open('/dashboard', plan.worker)
     const leave = page.getByRole('region', { name: 'My leave' })
     await expect(leave).toContainText('No leave recorded.')
     await leave.getByLabel('From').fill('2030-03-02')
@@ -225,11 +205,8 @@ test.describe('Conflicts and leave', () => {
     await expect(dig).not.toContainText('On leave')
   })
 
-  test('leave ending before it starts is refused with the reason, and what was typed stays', async ({ page }) => {
-    const plan = await setUp()
-    await signIn(page, plan.worker)
-    await page.goto('/dashboard')
-    await hydrated(page)
+  test('leave ending before it starts is refused with the reason, and what was typed stays', async ({ page, plan, open }) => {
+    await open('/dashboard', plan.worker)
     const leave = page.getByRole('region', { name: 'My leave' })
     await leave.getByLabel('From').fill('2030-03-09')
     await leave.getByLabel('To').fill('2030-03-04')
@@ -238,10 +215,9 @@ test.describe('Conflicts and leave', () => {
     await expect(leave.getByLabel('From')).toHaveValue('2030-03-09')
   })
 
-  test('Assign Users shows each candidate\'s load over the row\'s dates and names what tagging them would clash with', async ({ page }) => {
-    const plan = await setUp()
+  test('Assign Users shows each candidate\'s load over the row\'s dates and names what tagging them would clash with', async ({ page, plan, open }) => {
     const assign = `${plan.north.instance}:${plan.role._id}:${plan.pour._id}`
-    await open(page, `/user-entity-mapping?${new URLSearchParams({ projectId: plan.north._id, assign, q: plan.worker.email })}`)
+    await open(`/user-entity-mapping?${new URLSearchParams({ projectId: plan.north._id, assign, q: plan.worker.email })}`)
     const dialog = page.getByRole('dialog', { name: 'Assign Users' })
     const candidate = dialog.locator('label.checkbox').filter({ hasText: plan.worker.email })
     await expect(candidate).toContainText('2 assignments in these dates')
@@ -253,9 +229,8 @@ test.describe('Conflicts and leave', () => {
     await expect(page.getByText('Saved successfully')).toBeVisible()
   })
 
-  test("a profile lists the person's assignments with conflicts flagged; with edit, leave is recorded for them there", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, `/users/${plan.workerId}/profile`)
+  test("a profile lists the person's assignments with conflicts flagged; with edit, leave is recorded for them there", async ({ page, plan, open }) => {
+    await open(`/users/${plan.workerId}/profile`)
     const assignments = page.getByRole('region', { name: 'Assignments' })
     await expect(assignmentRow(assignments, plan.dig.name)).toContainText(`On ${plan.south.name} / Bay 2 / ${plan.pour.name}, 4/10/2030–5/31/2030`)
     await expect(assignmentRow(assignments, plan.pour.name)).toContainText('4/10/2030–5/31/2030')
@@ -268,9 +243,8 @@ test.describe('Conflicts and leave', () => {
     await expect(assignmentRow(assignments, plan.pour.name)).toContainText('On leave (Course), 5/20/2030–6/5/2030')
   })
 
-  test("planners see the people in conflict on the dashboard, linking to the list that names them", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, '/dashboard')
+  test("planners see the people in conflict on the dashboard, linking to the list that names them", async ({ page, plan, open }) => {
+    await open('/dashboard')
     const planning = page.getByRole('region', { name: 'Planning' })
     await expect(planning.getByText('People in conflict')).toBeVisible()
     await planning.getByRole('link', { name: /^\d+$/ }).click()

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { endSessionElsewhere, hydrated, isNoJs, signIn, signInWithForm } from './support/session'
 import { createVerifiedUser } from './support/users'
 

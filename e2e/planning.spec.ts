@@ -1,11 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, type ApiCall } from './support/admin-api'
-import { hydrated, isNoJs, ownOrigin, signIn, withoutJavaScript } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { expect, test as base, type ApiCall, type Page, type Unique } from './support/fixtures'
+import { isNoJs, ownOrigin, signIn, withoutJavaScript } from './support/session'
 import type { Ref } from '#domain/contracts/common'
-
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Planning {
   _id: string
@@ -16,7 +11,7 @@ interface Planning {
 
 
 /** A category of its own with one entity type, three clusters and two roles, so no test depends on another or on the seed. */
-async function plannable(call: ApiCall) {
+async function plannable(call: ApiCall, unique: Unique) {
   const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
   const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
   const clusters: Ref[] = []
@@ -31,14 +26,12 @@ async function plannable(call: ApiCall) {
 }
 type Plannable = Awaited<ReturnType<typeof plannable>>
 
+const test = base.extend<{ setup: Plannable }>({
+  setup: async ({ adminApi, unique }, provide) => provide(await plannable(adminApi, unique)),
+})
+
 const planningUrl = ({ category, entity }: Plannable, extra: Record<string, string> = {}) =>
   `/planning?${new URLSearchParams({ categoryId: category._id, entityId: entity._id, ...extra })}`
-
-async function open(page: Page, path = '/planning') {
-  await signIn(page, E2E_ADMIN)
-  await page.goto(path)
-  await hydrated(page)
-}
 
 /** Without JavaScript a choice applies on the Choose button; with it, on every change. */
 async function choose(page: Page) {
@@ -53,9 +46,8 @@ const roleRow = (page: Page, typeName: string, roleName: string) => typeRows(pag
 const enUsDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC' })
 
 test.describe('Planning', () => {
-  test('choosing a category, then an entity, shows the selected entity with Create Type and Add Cluster', async ({ page }) => {
-    const setup = await plannable(await adminApi())
-    await open(page)
+  test('choosing a category, then an entity, shows the selected entity with Create Type and Add Cluster', async ({ page, setup, open }) => {
+    await open('/planning')
     const card = main(page).getByRole('region', { name: 'Create New Planning Type' })
     await expect(card.getByRole('combobox', { name: 'Entity' })).toHaveCount(0)
     await expect(main(page).getByRole('link', { name: 'Set up categories, entities and projects' })).toBeVisible()
@@ -75,9 +67,8 @@ test.describe('Planning', () => {
     await expect(card.getByRole('link', { name: 'Add Cluster' })).toBeVisible()
   })
 
-  test("Create Type without an entity says 'Please select an entity first'; Add Cluster without both, 'Please select category and entity first'", async ({ page }) => {
-    const setup = await plannable(await adminApi())
-    await open(page, `/planning?${new URLSearchParams({ categoryId: setup.category._id, dialog: 'create-type' })}`)
+  test("Create Type without an entity says 'Please select an entity first'; Add Cluster without both, 'Please select category and entity first'", async ({ page, setup, open }) => {
+    await open(`/planning?${new URLSearchParams({ categoryId: setup.category._id, dialog: 'create-type' })}`)
     await expect(main(page).getByRole('alert')).toHaveText('Please select an entity first')
     await expect(page.getByRole('dialog')).toHaveCount(0)
 
@@ -90,11 +81,9 @@ test.describe('Planning', () => {
   })
 
   test.describe('Add Cluster', () => {
-    test('adds a cluster with its description: the success message is shown and the dialog closes', async ({ page }) => {
-      const call = await adminApi()
-      const setup = await plannable(call)
+    test('adds a cluster with its description: the success message is shown and the dialog closes', async ({ page, setup, open, adminApi: call, unique }) => {
       const name = unique('Plastering')
-      await open(page, planningUrl(setup))
+      await open(planningUrl(setup))
       await main(page).getByRole('link', { name: 'Add Cluster' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add Cluster' })
       await expect(dialog).toBeVisible()
@@ -119,18 +108,16 @@ test.describe('Planning', () => {
       expect(clusters.find((cluster) => cluster.name === name)?.description).toBe('Walls and ceilings')
     })
 
-    test("an empty cluster name says 'Please fill category, entity and cluster name'", async ({ page }) => {
-      const setup = await plannable(await adminApi())
-      await open(page, planningUrl(setup, { dialog: 'add-cluster' }))
+    test("an empty cluster name says 'Please fill category, entity and cluster name'", async ({ page, setup, open }) => {
+      await open(planningUrl(setup, { dialog: 'add-cluster' }))
       const dialog = page.getByRole('dialog', { name: 'Add Cluster' })
       await dialog.getByLabel('Cluster Name').fill('   ')
       await dialog.getByRole('button', { name: 'Add Cluster' }).click()
       await expect(dialog.getByRole('alert')).toHaveText('Please fill category, entity and cluster name')
     })
 
-    test("a name the entity already has shows the server's message", async ({ page }) => {
-      const setup = await plannable(await adminApi())
-      await open(page, planningUrl(setup, { dialog: 'add-cluster' }))
+    test("a name the entity already has shows the server's message", async ({ page, setup, open }) => {
+      await open(planningUrl(setup, { dialog: 'add-cluster' }))
       const dialog = page.getByRole('dialog', { name: 'Add Cluster' })
       await dialog.getByLabel('Cluster Name').fill(setup.clusters[0].name)
       await dialog.getByRole('button', { name: 'Add Cluster' }).click()
@@ -139,13 +126,11 @@ test.describe('Planning', () => {
   })
 
   test.describe('Create New Planning Type', () => {
-    test("saves a type with clusters for two roles ('Type saved successfully!') and lists it in Saved Planning Types", async ({ page }) => {
-      const call = await adminApi()
-      const setup = await plannable(call)
+    test("saves a type with clusters for two roles ('Type saved successfully!') and lists it in Saved Planning Types", async ({ page, setup, open, adminApi: call, unique }) => {
       const [surveyor, carpenter] = setup.roles
       const [foundation, framing, roofing] = setup.clusters
       const typeName = unique('Standard')
-      await open(page, planningUrl(setup))
+      await open(planningUrl(setup))
       await main(page).getByRole('link', { name: 'Create Type' }).click()
       const dialog = page.getByRole('dialog', { name: 'Create New Planning Type' })
       await expect(dialog).toBeVisible()
@@ -186,9 +171,8 @@ test.describe('Planning', () => {
       await expect(roleRow(page, typeName, surveyor.name).locator('.badge')).toHaveText([foundation.name, roofing.name])
     })
 
-    test("an empty form says 'Type name is required' and 'At least one cluster must be selected'", async ({ page }) => {
-      const setup = await plannable(await adminApi())
-      await open(page, planningUrl(setup, { dialog: 'create-type' }))
+    test("an empty form says 'Type name is required' and 'At least one cluster must be selected'", async ({ page, setup, open }) => {
+      await open(planningUrl(setup, { dialog: 'create-type' }))
       const dialog = page.getByRole('dialog', { name: 'Create New Planning Type' })
       await dialog.getByLabel('Type Name').fill('   ')
       await dialog.getByRole('button', { name: 'Save Type' }).click()
@@ -197,10 +181,9 @@ test.describe('Planning', () => {
       await expect(dialog.getByLabel('Type Name')).toHaveAttribute('aria-invalid', 'true')
     })
 
-    test('a name but no cluster keeps the name and asks for a cluster', async ({ page }) => {
-      const setup = await plannable(await adminApi())
+    test('a name but no cluster keeps the name and asks for a cluster', async ({ page, setup, open, unique }) => {
       const typeName = unique('Nothing ticked')
-      await open(page, planningUrl(setup, { dialog: 'create-type' }))
+      await open(planningUrl(setup, { dialog: 'create-type' }))
       const dialog = page.getByRole('dialog', { name: 'Create New Planning Type' })
       await dialog.getByLabel('Type Name').fill(typeName)
       await dialog.getByRole('button', { name: 'Save Type' }).click()
@@ -209,15 +192,13 @@ test.describe('Planning', () => {
       await expect(dialog.getByLabel('Type Name')).toHaveValue(typeName)
     })
 
-    test("a type name the entity already has shows the server's message and keeps the ticks", async ({ page }) => {
-      const call = await adminApi()
-      const setup = await plannable(call)
+    test("a type name the entity already has shows the server's message and keeps the ticks", async ({ page, setup, open, adminApi: call, unique }) => {
       const typeName = unique('Taken')
       await call('/api/planning', {
         method: 'POST',
         body: { categoryId: setup.category._id, entityId: setup.entity._id, typeName, roleClusters: [{ roleId: setup.roles[0]._id, clusters: [setup.clusters[0]._id] }] },
       })
-      await open(page, planningUrl(setup, { dialog: 'create-type' }))
+      await open(planningUrl(setup, { dialog: 'create-type' }))
       const dialog = page.getByRole('dialog', { name: 'Create New Planning Type' })
       await dialog.getByLabel('Type Name').fill(typeName)
       const box = dialog.getByRole('group', { name: setup.roles[1].name, exact: true }).getByRole('checkbox', { name: setup.clusters[1].name })
@@ -228,9 +209,7 @@ test.describe('Planning', () => {
     })
   })
 
-  test('Group clusters merges the selected clusters of a role into one group, shown as one combined label', async ({ page }) => {
-    const call = await adminApi()
-    const setup = await plannable(call)
+  test('Group clusters merges the selected clusters of a role into one group, shown as one combined label', async ({ page, setup, open, adminApi: call, unique }) => {
     const [surveyor, carpenter] = setup.roles
     const [foundation, framing, roofing] = setup.clusters
     const typeName = unique('Grouped')
@@ -246,7 +225,7 @@ test.describe('Planning', () => {
         ],
       },
     })
-    await open(page, planningUrl(setup))
+    await open(planningUrl(setup))
     await roleRow(page, typeName, surveyor.name).getByRole('link', { name: 'Group clusters' }).click()
     const dialog = page.getByRole('dialog', { name: `Group Clusters for ${surveyor.name}` })
     await expect(dialog).toBeVisible()
@@ -275,9 +254,8 @@ test.describe('Planning', () => {
   test.describe('with JavaScript', () => {
     test.skip(withoutJavaScript, 'a modal dialog, Escape and choices applied on change need JavaScript')
 
-    test('the dialogs are modal and Escape closes them, keeping the choices', async ({ page }) => {
-      const setup = await plannable(await adminApi())
-      await open(page, planningUrl(setup))
+    test('the dialogs are modal and Escape closes them, keeping the choices', async ({ page, setup, open }) => {
+      await open(planningUrl(setup))
       await main(page).getByRole('link', { name: 'Create Type' }).click()
       const dialog = page.getByRole('dialog', { name: 'Create New Planning Type' })
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
@@ -286,11 +264,10 @@ test.describe('Planning', () => {
       await expect(page).toHaveURL(planningUrl(setup))
     })
 
-    test('a new category starts the entity choice afresh', async ({ page }) => {
-      const call = await adminApi()
-      const first = await plannable(call)
-      const second = await plannable(call)
-      await open(page, planningUrl(first))
+    test('a new category starts the entity choice afresh', async ({ page, setup, open, adminApi: call, unique }) => {
+      const first = setup
+      const second = await plannable(call, unique)
+      await open(planningUrl(first))
       await expect(main(page).getByText(`Selected entity: ${first.entity.name}`)).toBeVisible()
       await main(page).getByRole('combobox', { name: 'Category' }).selectOption({ label: second.category.name })
       await expect(page).toHaveURL(`/planning?categoryId=${second.category._id}`)
@@ -300,28 +277,13 @@ test.describe('Planning', () => {
   })
 
   test.describe('permissions', () => {
-    /** A user whose role grants `view` only. */
-    async function viewer() {
-      const call = await adminApi()
-      const admin = await adminSession()
-      const role = await call<Ref>('/roles', { method: 'POST', body: { name: unique('Viewer'), permissions: ['view'] } })
-      const user = await createVerifiedUser()
-      await admin.updateProfile(await admin.userIdOf(user.email), {
-        personal: { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' },
-        roleId: role._id,
-      })
-      return user
-    }
-
-    test('a user with view only sees the page and the table, but no Create Type, Add Cluster, Group clusters or set-up link', async ({ page }) => {
-      const call = await adminApi()
-      const setup = await plannable(call)
+    test('a user with view only sees the page and the table, but no Create Type, Add Cluster, Group clusters or set-up link', async ({ page, setup, adminApi: call, unique, viewer }) => {
       const typeName = unique('Read only')
       await call('/api/planning', {
         method: 'POST',
         body: { categoryId: setup.category._id, entityId: setup.entity._id, typeName, roleClusters: [{ roleId: setup.roles[0]._id, clusters: [setup.clusters[0]._id] }] },
       })
-      await signIn(page, await viewer())
+      await signIn(page, viewer)
       await page.goto(planningUrl(setup, { dialog: 'create-type' }))
       await expect(main(page).getByText(`Selected entity: ${setup.entity.name}`)).toBeVisible()
       await expect(typeRows(page, typeName)).toContainText(setup.clusters[0].name)
@@ -339,11 +301,8 @@ test.describe('Planning', () => {
       expect(response.status()).toBe(403)
     })
 
-    test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
-      await signIn(page, await createVerifiedUser())
-      const response = await page.goto('/planning')
-      expect(response?.status()).toBe(403)
-      await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+    test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ expectDenied }) => {
+      await expectDenied('/planning')
     })
   })
 })

@@ -1,14 +1,10 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, templateItem, type ApiCall } from './support/admin-api'
-import { hydrated, isNoJs, ownOrigin, signIn } from './support/session'
-import { createVerifiedUser } from './support/users'
-import { holdLoaderData } from './support/hold'
+import { templateItem } from './support/admin-api'
+import { expect, test as base, type ApiCall, type Locator, type Page, type Unique } from './support/fixtures'
+import { isNoJs, ownOrigin } from './support/session'
 
 const PATH = '/project-cluster-timelines'
 const SAVED_CREATED = 'Dates saved (created) for this cluster.'
 const SAVED_CHANGED = 'Cluster dates saved successfully!'
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Ref {
   _id: string
@@ -28,8 +24,7 @@ interface TimelineRow {
  * 2027-01-10 → 2027-06-30 and Lift without dates); a planning type of Site with its template; a
  * project with a saved card of it, and a second project without cards.
  */
-async function setUp(siteName = 'Site') {
-  const call = await adminApi()
+async function setUp(call: ApiCall, unique: Unique, siteName = 'Site') {
   const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
   const category = await post<Ref>('/api/categories', { name: unique('Category') })
   const site = await post<Ref>('/api/entities', { name: siteName, categoryId: category._id })
@@ -67,11 +62,9 @@ const timelineUrl = (project: Ref, category: Ref, entity: Ref) =>
 const timelineOf = (call: ApiCall, project: Ref, entity: Ref) =>
   call<TimelineRow[]>(`/api/timelines/by-project-selection?${new URLSearchParams({ projectId: project._id, entityTypeId: entity._id })}`)
 
-async function open(page: Page, path: string, user = E2E_ADMIN) {
-  await signIn(page, user)
-  await page.goto(path)
-  await hydrated(page)
-}
+const test = base.extend<{ plan: Awaited<ReturnType<typeof setUp>> }>({
+  plan: async ({ adminApi, unique }, provide) => provide(await setUp(adminApi, unique)),
+})
 
 const table = (page: Page) => page.getByRole('region', { name: 'Cluster timelines' }).getByRole('table')
 const rowOf = (page: Page, cluster: Ref) => table(page).getByRole('row').filter({ has: page.getByRole('rowheader').filter({ hasText: cluster.name }) })
@@ -96,10 +89,9 @@ async function save(page: Page, row: Locator, expected: string | RegExp) {
 }
 
 test.describe('Project Cluster Timelines', () => {
-  test("a Site cluster's dates save per row: the first save creates them with a 'created' badge, the next one changes them", async ({ page }) => {
-    const plan = await setUp()
+  test("a Site cluster's dates save per row: the first save creates them with a 'created' badge, the next one changes them", async ({ page, plan, open }) => {
     const url = timelineUrl(plan.project, plan.category, plan.site)
-    await open(page, url)
+    await open(url)
     await expect(table(page).getByRole('columnheader')).toHaveText(['Cluster', 'Start date', 'End date', 'Save'])
     const north = rowOf(page, plan.north)
     await expect(startOf(north)).toHaveValue('2027-03-31')
@@ -129,10 +121,9 @@ test.describe('Project Cluster Timelines', () => {
     await expect(createdBadge(rowOf(page, plan.north))).toHaveCount(0)
   })
 
-  test('a date can be cleared: an empty input saves no date', async ({ page }) => {
-    const plan = await setUp()
+  test('a date can be cleared: an empty input saves no date', async ({ page, plan, open }) => {
     const url = timelineUrl(plan.project, plan.category, plan.site)
-    await open(page, url)
+    await open(url)
     const south = rowOf(page, plan.south)
     await startOf(south).fill('')
     await save(page, south, SAVED_CREATED)
@@ -146,10 +137,9 @@ test.describe('Project Cluster Timelines', () => {
     expect(saved).toMatchObject({ startDate: null, endDate: null, default: 'created' })
   })
 
-  test("an end date before the start date shows the server's message and saves nothing", async ({ page }) => {
-    const plan = await setUp()
+  test("an end date before the start date shows the server's message and saves nothing", async ({ page, plan, open }) => {
     const url = timelineUrl(plan.project, plan.category, plan.site)
-    await open(page, url)
+    await open(url)
     const north = rowOf(page, plan.north)
     await endOf(north).fill('2027-01-01')
     await north.getByRole('button', { name: 'Save' }).click()
@@ -163,9 +153,8 @@ test.describe('Project Cluster Timelines', () => {
     expect((await timelineOf(plan.call, plan.project, plan.site)).every((row) => row.default === null)).toBe(true)
   })
 
-  test("another entity type's dates are read-only, in en-US form, 'Not provided' when missing", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, timelineUrl(plan.project, plan.category, plan.tower))
+  test("another entity type's dates are read-only, in en-US form, 'Not provided' when missing", async ({ page, plan, open }) => {
+    await open(timelineUrl(plan.project, plan.category, plan.tower))
     await expect(table(page).getByRole('columnheader')).toHaveText(['Cluster', 'Start date', 'End date'])
     await expect(rowOf(page, plan.crane).getByRole('cell')).toHaveText(['1/10/2027', '6/30/2027'])
     await expect(rowOf(page, plan.lift).getByRole('cell')).toHaveText(['Not provided', 'Not provided'])
@@ -173,17 +162,15 @@ test.describe('Project Cluster Timelines', () => {
     await expect(table(page).getByRole('button', { name: 'Save' })).toHaveCount(0)
   })
 
-  test("an entity type without clusters shows 'No data'", async ({ page }) => {
-    const plan = await setUp()
+  test("an entity type without clusters shows 'No data'", async ({ page, plan, open }) => {
     const villa = await plan.call<Ref>('/api/entities', { method: 'POST', body: { name: 'Villa', categoryId: plan.category._id } })
-    await open(page, timelineUrl(plan.project, plan.category, villa))
+    await open(timelineUrl(plan.project, plan.category, villa))
     await expect(table(page).getByRole('cell')).toHaveText(['No data'])
   })
 
-  test('choosing a project, a category and an entity type shows its table; a new project resets category and entity type, a new category the entity type', async ({ page }) => {
-    const plan = await setUp()
+  test('choosing a project, a category and an entity type shows its table; a new project resets category and entity type, a new category the entity type', async ({ page, plan, open, unique }) => {
     const second = await plan.call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
-    await open(page, PATH)
+    await open(PATH)
     await expect(select(page, 'Category')).toBeDisabled()
     await expect(select(page, 'Entity type')).toBeDisabled()
     await expect(table(page)).toHaveCount(0)
@@ -209,10 +196,10 @@ test.describe('Project Cluster Timelines', () => {
     await expect(table(page)).toHaveCount(0)
   })
 
-  test("a project's global category is fixed, and an entity type named 'SITE' is the Site type (any case)", async ({ page }) => {
-    const plan = await setUp('SITE')
+  test("a project's global category is fixed, and an entity type named 'SITE' is the Site type (any case)", async ({ page, open, adminApi: call, unique }) => {
+    const plan = await setUp(call, unique, 'SITE')
     const fixed = await plan.call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Fixed project'), globalCategory: plan.category._id } })
-    await open(page, `${PATH}?${new URLSearchParams({ projectId: fixed._id })}`)
+    await open(`${PATH}?${new URLSearchParams({ projectId: fixed._id })}`)
     await expect(select(page, 'Category')).toBeDisabled()
     await expect(select(page, 'Category')).toHaveValue(plan.category._id)
     await expect(select(page, 'Category').getByRole('option')).toHaveText(['Select category', plan.category.name])
@@ -226,14 +213,9 @@ test.describe('Project Cluster Timelines', () => {
     await expect(createdBadge(north)).toBeVisible()
   })
 
-  test('without the edit permission the Site dates are read-only, and a save posted anyway is refused', async ({ page }) => {
-    const plan = await setUp()
-    const admin = await adminSession()
-    const viewerRole = await plan.call<Ref>('/roles', { method: 'POST', body: { name: unique('Viewer'), permissions: ['view'] } })
-    const viewer = await createVerifiedUser()
-    await admin.updateProfile(await admin.userIdOf(viewer.email), { personal: { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' }, roleId: viewerRole._id })
+  test('without the edit permission the Site dates are read-only, and a save posted anyway is refused', async ({ page, plan, open, viewer }) => {
     const url = timelineUrl(plan.project, plan.category, plan.site)
-    await open(page, url, viewer)
+    await open(url, viewer)
     await expect(rowOf(page, plan.north).getByRole('cell')).toHaveText(['3/31/2027', '9/30/2027'])
     await expect(rowOf(page, plan.south).getByRole('cell')).toHaveText(['5/15/2027', 'Not provided'])
     await expect(table(page).locator('input')).toHaveCount(0)
@@ -248,12 +230,12 @@ test.describe('Project Cluster Timelines', () => {
     expect((await timelineOf(plan.call, plan.project, plan.site)).find((row) => row.clusterId === plan.north._id)?.startDate).toBe('2027-03-31')
   })
 
-  test("with JavaScript, 'Loading...' shows while a new choice's table loads", async ({ page }) => {
+  test("with JavaScript, 'Loading...' shows while a new choice's table loads", async ({ page, open, adminApi, unique, holdLoader }) => {
     const noJs = isNoJs()
     test.skip(noJs, 'Without JavaScript the browser loads the whole new page; there is no in-page loading state.')
-    const plan = await setUp()
-    await open(page, `${PATH}?${new URLSearchParams({ projectId: plan.project._id, categoryId: plan.category._id })}`)
-    const release = await holdLoaderData(page, PATH)
+    const plan = await setUp(adminApi, unique)
+    await open(`${PATH}?${new URLSearchParams({ projectId: plan.project._id, categoryId: plan.category._id })}`)
+    const release = await holdLoader(PATH)
     await select(page, 'Entity type').selectOption({ label: 'Site' })
     await expect(table(page).getByRole('status')).toHaveText('Loading...')
     release()

@@ -1,12 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, templateItem } from './support/admin-api'
-import { hydrated, isNoJs, signIn } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { templateItem } from './support/admin-api'
+import { expect, test as base, type ApiCall, type Locator, type Page, type Unique } from './support/fixtures'
+import { hydrated, isNoJs } from './support/session'
 import type { Ref } from '#domain/contracts/common'
 
 const PATH = '/project-resource-planning'
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Planning {
   _id: string
@@ -27,8 +24,7 @@ interface SavedCard {
  * - Empty: Engineer plans South, and no template.
  * And two projects without a global category, and one whose global category is this one.
  */
-async function setUp() {
-  const call = await adminApi()
+async function setUp(call: ApiCall, unique: Unique) {
   const post = <T,>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
   const category = await post<Ref>('/api/categories', { name: unique('Category') })
   const tower = await post<Ref>('/api/entities', { name: unique('Tower'), categoryId: category._id })
@@ -76,11 +72,9 @@ type Plan = Awaited<ReturnType<typeof setUp>>
 
 const projectPath = (project: Ref) => `${PATH}?${new URLSearchParams({ projectId: project._id })}`
 
-async function open(page: Page, path: string, user = E2E_ADMIN) {
-  await signIn(page, user)
-  await page.goto(path)
-  await hydrated(page)
-}
+const test = base.extend<{ plan: Plan }>({
+  plan: async ({ adminApi, unique }, provide) => provide(await setUp(adminApi, unique)),
+})
 
 const nextCard = (page: Page) => page.getByRole('region', { name: 'Next card' })
 const select = (page: Page, name: 'Project' | 'Category' | 'Entity' | 'Type') => page.getByRole('combobox', { name, exact: true })
@@ -127,9 +121,8 @@ async function roleTable(card: Locator, role: Ref) {
 const clusterCells = (table: Locator, cluster: Ref) => table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name: cluster.name }) }).getByRole('cell')
 
 test.describe('Project Resource Planning', () => {
-  test('plan a project with two cards: the names must all be filled, then Saved successfully! and the cards stay', async ({ page }) => {
-    const plan = await setUp()
-    await open(page, PATH)
+  test('plan a project with two cards: the names must all be filled, then Saved successfully! and the cards stay', async ({ page, plan, open }) => {
+    await open(PATH)
     await pick(page, 'Project', plan.project.name)
     await expect(page).toHaveURL(projectPath(plan.project))
     await expect(message(page, 'No cards added yet.')).toBeVisible()
@@ -182,9 +175,8 @@ test.describe('Project Resource Planning', () => {
     ])
   })
 
-  test("each role of a card's template shows '{n} clusters' and its Requirement as 'a + b = total', following Number", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, projectPath(plan.project))
+  test("each role of a card's template shows '{n} clusters' and its Requirement as 'a + b = total', following Number", async ({ page, plan, open }) => {
+    await open(projectPath(plan.project))
     await addCard(page, plan, plan.main, 2)
     const main = cardOf(page, plan, plan.main)
     await expect(main.locator('summary')).toHaveText([`${plan.engineer.name} 2 clusters`, `${plan.developer.name} 1 clusters`])
@@ -212,10 +204,9 @@ test.describe('Project Resource Planning', () => {
     await expect(clusterCells(main.getByRole('table', { name: new RegExp(`^${plan.engineer.name}:`) }), plan.north).last()).toHaveText('3 + 2 = 5')
   })
 
-  test("Add says 'Please select all fields.', 'This combination is already added.' and 'No data found for this selection.'", async ({ page }) => {
-    const plan = await setUp()
+  test("Add says 'Please select all fields.', 'This combination is already added.' and 'No data found for this selection.'", async ({ page, plan, open }) => {
     await plan.saveCard(plan.project._id, plan.fitout, ['Saved fitout'])
-    await open(page, projectPath(plan.project))
+    await open(projectPath(plan.project))
     await expectNames(cardOf(page, plan, plan.fitout), ['Saved fitout'])
 
     await nextCard(page).getByRole('button', { name: 'Add', exact: true }).click()
@@ -242,10 +233,9 @@ test.describe('Project Resource Planning', () => {
     await expect(page.getByRole('region').filter({ has: page.getByRole('heading', { level: 2 }) })).toHaveCount(2)
   })
 
-  test('changing the category resets entity and type; changing the entity resets the type', async ({ page }) => {
-    const plan = await setUp()
+  test('changing the category resets entity and type; changing the entity resets the type', async ({ page, plan, open, unique }) => {
     const second = await plan.call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Second category') } })
-    await open(page, projectPath(plan.project))
+    await open(projectPath(plan.project))
     await expect(select(page, 'Entity')).toBeDisabled()
     await expect(select(page, 'Type')).toBeDisabled()
     await pick(page, 'Category', plan.category.name)
@@ -267,9 +257,8 @@ test.describe('Project Resource Planning', () => {
     await expect(select(page, 'Type')).toBeDisabled()
   })
 
-  test("a project with a global category fixes it: 'Category fixed by project: {name}'", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, projectPath(plan.fixed))
+  test("a project with a global category fixes it: 'Category fixed by project: {name}'", async ({ page, plan, open }) => {
+    await open(projectPath(plan.fixed))
     await expect(nextCard(page).getByText(`Category fixed by project: ${plan.category.name}`, { exact: true })).toBeVisible()
     await expect(select(page, 'Category')).toBeDisabled()
     await expect(select(page, 'Category')).toHaveValue(plan.category._id)
@@ -284,12 +273,11 @@ test.describe('Project Resource Planning', () => {
     expect((await plan.cardsOf(plan.fixed._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Fixed one']])
   })
 
-  test('a saved card removed with × is deleted on save; a renamed instance keeps its identity', async ({ page }) => {
-    const plan = await setUp()
+  test('a saved card removed with × is deleted on save; a renamed instance keeps its identity', async ({ page, plan, open }) => {
     await plan.saveCard(plan.project._id, plan.main, ['Alpha', 'Beta'])
     await plan.saveCard(plan.project._id, plan.fitout, ['Gamma'])
     const before = await plan.cardsOf(plan.project._id)
-    await open(page, projectPath(plan.project))
+    await open(projectPath(plan.project))
     const main = cardOf(page, plan, plan.main)
     await expectNames(main, ['Alpha', 'Beta'])
 
@@ -316,9 +304,8 @@ test.describe('Project Resource Planning', () => {
     expect(await plan.cardsOf(plan.project._id)).toHaveLength(1)
   })
 
-  test("changing the project with unsaved changes asks 'You have unsaved changes. Save now?': Discard, then Save now", async ({ page }) => {
-    const plan = await setUp()
-    await open(page, projectPath(plan.project))
+  test("changing the project with unsaved changes asks 'You have unsaved changes. Save now?': Discard, then Save now", async ({ page, plan, open }) => {
+    await open(projectPath(plan.project))
     const dialog = page.getByRole('dialog', { name: 'Unsaved changes' })
     await addCard(page, plan, plan.main, 1)
     await expect(cardOf(page, plan, plan.main)).toBeVisible()
@@ -345,10 +332,9 @@ test.describe('Project Resource Planning', () => {
     expect((await plan.cardsOf(plan.project._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Kept']])
   })
 
-  test("leaving through the sidebar with unsaved changes asks the same: stay, Discard, or Save now and go on", async ({ page }) => {
+  test("leaving through the sidebar with unsaved changes asks the same: stay, Discard, or Save now and go on", async ({ page, plan, open }) => {
     test.skip(isNoJs(), 'Without JavaScript a link simply leaves: only a script can hold a navigation back')
-    const plan = await setUp()
-    await open(page, projectPath(plan.project))
+    await open(projectPath(plan.project))
     const dialog = page.getByRole('dialog', { name: 'Unsaved changes' })
     const sidebarLink = (name: string) => page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name, exact: true })
     await addCard(page, plan, plan.main, 1)
@@ -378,10 +364,9 @@ test.describe('Project Resource Planning', () => {
     expect((await plan.cardsOf(plan.project._id)).map((card) => card.names.map((entry) => entry.name))).toEqual([['Stays']])
   })
 
-  test('closing or reloading the tab with unsaved changes asks the browser to confirm; with none it does not', async ({ page }) => {
+  test('closing or reloading the tab with unsaved changes asks the browser to confirm; with none it does not', async ({ page, plan, open }) => {
     test.skip(isNoJs(), 'The beforeunload question is set by a script')
-    const plan = await setUp()
-    await open(page, projectPath(plan.project))
+    await open(projectPath(plan.project))
     const asked: string[] = []
     page.on('dialog', async (dialog) => {
       asked.push(dialog.type())
@@ -399,13 +384,10 @@ test.describe('Project Resource Planning', () => {
     await expect(cardOf(page, plan, plan.main)).toBeVisible()
   })
 
-  test('without add the cards are read-only', async ({ page }) => {
-    const plan = await setUp()
+  test('without add the cards are read-only', async ({ page, plan, open, admin }) => {
     await plan.saveCard(plan.project._id, plan.main, ['Alpha'])
-    const viewer = await createVerifiedUser()
-    const admin = await adminSession()
-    await admin.updateProfile(await admin.userIdOf(viewer.email), { roleId: plan.engineer._id })
-    await open(page, projectPath(plan.project), viewer)
+    const viewer = await admin.accountHolding(plan.engineer._id)
+    await open(projectPath(plan.project), viewer)
     const main = cardOf(page, plan, plan.main)
     await expectNames(main, ['Alpha'])
     await expect(names(main).nth(0)).not.toBeEditable()

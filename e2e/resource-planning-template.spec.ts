@@ -1,9 +1,6 @@
-import { expect, test, type Locator, type Page, type Route } from '@playwright/test'
-import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
-import { hydrated, isNoJs, signIn, withoutJavaScript } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { expect, test as base, type ApiCall, type Locator, type Page, type Unique } from './support/fixtures'
+import { hydrated, isNoJs, withoutJavaScript } from './support/session'
 
-const API = E2E_API_URL
 const PATH = '/resource-planning-template'
 const SAVE_CONFIRMATION = 'This action can’t be undone. Are you sure you want to save these changes?'
 
@@ -11,65 +8,28 @@ interface Ref {
   _id: string
   name: string
 }
-interface Session {
-  cookie: string
-  id: string
-}
-
-let serial = 0
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${(serial++).toString(36)}${Math.random().toString(36).slice(2, 5)}`
-
-async function apiSignIn(user: { email: string; password: string }): Promise<Session> {
-  const response = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  })
-  expect(response.ok, `API sign-in of ${user.email}: ${await response.clone().text()}`).toBe(true)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ')
-  return { cookie, id: ((await response.json()) as { user: { _id: string } }).user._id }
-}
-
-async function call<T>(session: Session | null, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(session ? { cookie: session.cookie } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  if (!response.ok) throw new Error(`${init.method ?? 'POST'} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-// One administrator session per worker, for the setup calls and the page alike: signing in is
-// deliberately slow (argon2), and the subject here is the screen, not the sign-in.
-let adminSession: Promise<Session> | undefined
-const admin = () => (adminSession ??= apiSignIn(E2E_ADMIN))
-
 /**
  * A plan of its own for each test, made through the API as the administrator: a category with
  * two entities; the planned entity has four clusters (North and East described, South not), the
  * other one cluster; a planning type where Engineer plans North and South and Developer plans
  * East and West as one group.
  */
-async function setUpPlan() {
-  const session = await admin()
-  const category = await call<Ref>(session, '/api/categories', { body: { name: unique('Category') } })
-  const entity = await call<Ref>(session, '/api/entities', { body: { name: unique('Tower'), categoryId: category._id } })
-  const other = await call<Ref>(session, '/api/entities', { body: { name: unique('Villa'), categoryId: category._id } })
+async function setUpPlan(call: ApiCall, unique: Unique) {
+  const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
+  const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Tower'), categoryId: category._id } })
+  const other = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Villa'), categoryId: category._id } })
   const cluster = (owner: Ref, prefix: string, description: string | null) =>
-    call<Ref>(session, '/api/clusters', { body: { category: category._id, entityType: owner._id, name: unique(prefix), description } })
+    call<Ref>('/api/clusters', { method: 'POST', body: { category: category._id, entityType: owner._id, name: unique(prefix), description } })
   const north = await cluster(entity, 'North', 'North wing, floors 1 to 10')
   const south = await cluster(entity, 'South', null)
   const east = await cluster(entity, 'East', 'East wing and podium')
   const west = await cluster(entity, 'West', 'West wing')
   const source = await cluster(other, 'Garden', 'Garden villas')
-  const { roles } = await call<{ roles: Ref[] }>(null, '/roles')
+  const { roles } = await call<{ roles: Ref[] }>('/roles')
   const engineer = roles.find((role) => role.name === 'Engineer')!
   const developer = roles.find((role) => role.name === 'Developer')!
-  const planning = await call<{ _id: string; typeName: string }>(session, '/api/planning', {
+  const planning = await call<{ _id: string; typeName: string }>('/api/planning', {
+    method: 'POST',
     body: {
       categoryId: category._id,
       entityId: entity._id,
@@ -80,15 +40,20 @@ async function setUpPlan() {
       ],
     },
   })
-  await call(session, `/api/planning/${planning._id}/groups`, { method: 'PUT', body: { roleId: developer._id, groups: [[east._id, west._id]] } })
+  await call(`/api/planning/${planning._id}/groups`, { method: 'PUT', body: { roleId: developer._id, groups: [[east._id, west._id]] } })
   const url = `${PATH}?${new URLSearchParams({ categoryId: category._id, entityId: entity._id, planningId: planning._id })}`
-  return { session, category, entity, other, north, south, east, west, source, engineer, developer, planning, url, group: `${east.name} + ${west.name}` }
+  return { call, category, entity, other, north, south, east, west, source, engineer, developer, planning, url, group: `${east.name} + ${west.name}` }
 }
 type Plan = Awaited<ReturnType<typeof setUpPlan>>
 
+const test = base.extend<{ plan: Plan }>({
+  plan: async ({ adminApi, unique }, provide) => provide(await setUpPlan(adminApi, unique)),
+})
+
 /** Saves the plan's template through the API: North 5 with 2 from the other entity's cluster, South 3. */
 async function saveThroughApi(plan: Plan) {
-  await call(plan.session, '/api/resource-planning-templates', {
+  await plan.call('/api/resource-planning-templates', {
+    method: 'POST',
     body: {
       categoryId: plan.category._id,
       entityId: plan.entity._id,
@@ -115,14 +80,6 @@ const interchangeDialog = (page: Page) => page.getByRole('dialog', { name: 'Mana
 /** The cluster names that open their description: buttons with JavaScript, a disclosure's summary without. */
 const nameOf = (scope: Locator) => scope.getByRole('rowheader').locator('button, summary')
 
-async function open(page: Page, path = PATH) {
-  const { cookie } = await admin()
-  const url = String(test.info().project.use.baseURL)
-  await page.context().addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0], value: pair.slice(pair.indexOf('=') + 1), url })))
-  await page.goto(path)
-  await hydrated(page)
-}
-
 /** Without JavaScript a choice applies on Apply; with it, on change. */
 async function applyChoice(page: Page) {
   if (isNoJs()) await page.getByRole('button', { name: 'Apply' }).click()
@@ -145,9 +102,8 @@ async function chooseSource(dialog: Locator, n: number, entity: string, cluster:
 }
 
 test.describe('Resource Planning Template', () => {
-  test('category, then entity, then type; each role lists its clusters, a group as one combined label', async ({ page }) => {
-    const plan = await setUpPlan()
-    await open(page)
+  test('category, then entity, then type; each role lists its clusters, a group as one combined label', async ({ page, plan, open }) => {
+    await open(PATH)
     const entity = page.getByRole('combobox', { name: 'Entity', exact: true })
     const type = page.getByRole('combobox', { name: 'Type', exact: true })
     await expect(entity).toBeDisabled()
@@ -187,9 +143,8 @@ test.describe('Resource Planning Template', () => {
     await expect(editor(page).getByRole('region')).toHaveCount(0)
   })
 
-  test('plan a cluster with an interchange from another entity, save it, and see it in the template table', async ({ page }) => {
-    const plan = await setUpPlan()
-    await open(page, plan.url)
+  test('plan a cluster with an interchange from another entity, save it, and see it in the template table', async ({ page, plan, open }) => {
+    await open(plan.url)
     const row = clusterRow(page, plan.north.name)
     await row.getByRole('spinbutton', { name: 'People Required' }).fill('5')
     if (!isNoJs()) await expect(row.getByRole('button', { name: 'Select Interchanges' })).toBeDisabled()
@@ -245,10 +200,9 @@ test.describe('Resource Planning Template', () => {
     await expect(clusterRow(page, plan.north.name).getByRole('checkbox', { name: 'Interchange' })).toBeChecked()
   })
 
-  test("saving a template that exists asks 'Save Changes'; Confirm saves the new values", async ({ page }) => {
-    const plan = await setUpPlan()
+  test("saving a template that exists asks 'Save Changes'; Confirm saves the new values", async ({ page, plan, open }) => {
     await saveThroughApi(plan)
-    await open(page, plan.url)
+    await open(plan.url)
     const people = clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' })
     await expect(people).toHaveValue('5')
     await expect(clusterRow(page, plan.south.name).getByRole('spinbutton', { name: 'People Required' })).toHaveValue('3')
@@ -269,10 +223,9 @@ test.describe('Resource Planning Template', () => {
     await expect(people).toHaveValue('7')
   })
 
-  test("Cancel on 'Save Changes' discards the save", async ({ page }) => {
-    const plan = await setUpPlan()
+  test("Cancel on 'Save Changes' discards the save", async ({ page, plan, open }) => {
     await saveThroughApi(plan)
-    await open(page, plan.url)
+    await open(plan.url)
     await clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' }).fill('9')
     await page.getByRole('button', { name: 'Save Template' }).click()
     const confirm = page.getByRole('dialog', { name: 'Save Changes' })
@@ -286,10 +239,9 @@ test.describe('Resource Planning Template', () => {
     await expect(listedRow(page, plan, plan.north.name).getByRole('cell').nth(5)).toHaveText('5')
   })
 
-  test("a cluster item is deleted after 'Delete this cluster?'", async ({ page }) => {
-    const plan = await setUpPlan()
+  test("a cluster item is deleted after 'Delete this cluster?'", async ({ page, plan, open }) => {
     await saveThroughApi(plan)
-    await open(page, plan.url)
+    await open(plan.url)
     await listedRow(page, plan, plan.south.name).getByRole('link', { name: /^Delete/ }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this cluster?' })
     await expect(dialog).toBeVisible()
@@ -307,16 +259,14 @@ test.describe('Resource Planning Template', () => {
     await expect(clusterRow(page, plan.south.name).getByRole('spinbutton', { name: 'People Required' })).toHaveValue('')
   })
 
-  test("Delete answers the server's message when it fails, and 'Cluster ID is missing' without an id", async ({ page }) => {
-    const plan = await setUpPlan()
+  test("Delete answers the server's message when it fails, and 'Cluster ID is missing' without an id", async ({ page, plan, open }) => {
     await saveThroughApi(plan)
-    const { template } = await call<{ template: { _id: string } }>(
-      plan.session,
+    const { template } = await plan.call<{ template: { _id: string } }>(
       `/api/resource-planning-templates/by-combo?${new URLSearchParams({ categoryId: plan.category._id, entityId: plan.entity._id, planningId: plan.planning._id })}`,
     )
     const ask = (itemId: string) => `${plan.url}&${new URLSearchParams({ confirmDelete: `${template._id}:${plan.engineer._id}:${itemId}` })}`
 
-    await open(page, ask(''))
+    await open(ask(''))
     let dialog = page.getByRole('dialog', { name: 'Delete this cluster?' })
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(dialog.getByRole('alert')).toHaveText('Cluster ID is missing')
@@ -330,11 +280,10 @@ test.describe('Resource Planning Template', () => {
     await expect(listedRow(page, plan, plan.south.name)).toHaveCount(1)
   })
 
-  test('a refused save says so: creating, and the confirmed update', async ({ page }) => {
-    const plan = await setUpPlan()
+  test('a refused save says so: creating, and the confirmed update', async ({ page, plan, open }) => {
     const regroup = (groups: (string | string[])[]) =>
-      call(plan.session, `/api/planning/${plan.planning._id}/groups`, { method: 'PUT', body: { roleId: plan.engineer._id, groups } })
-    await open(page, plan.url)
+      plan.call(`/api/planning/${plan.planning._id}/groups`, { method: 'PUT', body: { roleId: plan.engineer._id, groups } })
+    await open(plan.url)
     await clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' }).fill('2')
     // Meanwhile North and South become one group: North alone is no longer a cluster of Engineer.
     await regroup([[plan.north._id, plan.south._id]])
@@ -357,9 +306,8 @@ test.describe('Resource Planning Template', () => {
     await expect(listedRow(page, plan, plan.north.name).getByRole('cell').nth(5)).toHaveText('5')
   })
 
-  test("a cluster name opens its description; one without reads 'No description available.'", async ({ page }) => {
-    const plan = await setUpPlan()
-    await open(page, plan.url)
+  test("a cluster name opens its description; one without reads 'No description available.'", async ({ page, plan, open }) => {
+    await open(plan.url)
     const north = clusterRow(page, plan.north.name)
     await expect(north.getByText('North wing, floors 1 to 10', { exact: true })).toBeHidden()
     await nameOf(north).click()
@@ -378,9 +326,8 @@ test.describe('Resource Planning Template', () => {
     await expect(group.getByText('West wing', { exact: true })).toBeVisible()
   })
 
-  test("the page's alerts: no type chosen, and no planned people", async ({ page }) => {
-    const plan = await setUpPlan()
-    await open(page, `${PATH}?${new URLSearchParams({ categoryId: plan.category._id, entityId: plan.entity._id })}`)
+  test("the page's alerts: no type chosen, and no planned people", async ({ page, plan, open }) => {
+    await open(`${PATH}?${new URLSearchParams({ categoryId: plan.category._id, entityId: plan.entity._id })}`)
     await page.getByRole('button', { name: 'Save Template' }).click()
     await expect(page.getByRole('alert').filter({ hasText: 'Please select both a planning type and an entity.' })).toBeVisible()
 
@@ -391,9 +338,8 @@ test.describe('Resource Planning Template', () => {
     await expect(templatesTable(page).getByText(plan.planning.typeName)).toHaveCount(0)
   })
 
-  test('Manage Interchanges: Add is disabled at the planned total, rows remove down to one, an entity change clears the cluster, all fields are needed', async ({ page }) => {
-    const plan = await setUpPlan()
-    await open(page, plan.url)
+  test('Manage Interchanges: Add is disabled at the planned total, rows remove down to one, an entity change clears the cluster, all fields are needed', async ({ page, plan, open }) => {
+    await open(plan.url)
     await clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' }).fill('3')
     const dialog = await openInterchanges(page, plan.north.name)
     await expect(dialog.getByRole('button', { name: /^Remove/ })).toHaveCount(0)
@@ -428,10 +374,9 @@ test.describe('Resource Planning Template', () => {
     await expect(clusterRow(page, plan.north.name).getByText(`3 from ${plan.other.name} / ${plan.source.name}`)).toBeVisible()
   })
 
-  test("the template table's Interchange People read '{n} from {entity} / {cluster}', and a Delete for each cluster item", async ({ page }) => {
-    const plan = await setUpPlan()
+  test("the template table's Interchange People read '{n} from {entity} / {cluster}', and a Delete for each cluster item", async ({ page, plan, open }) => {
     await saveThroughApi(plan)
-    await open(page)
+    await open(PATH)
     await expect(templatesTable(page).getByRole('columnheader')).toHaveText([
       'Category',
       'Entity',
@@ -448,47 +393,38 @@ test.describe('Resource Planning Template', () => {
     await expect(listedRow(page, plan, plan.south.name).getByRole('link', { name: /^Delete/ })).toBeVisible()
   })
 
-  test('a user with view only sees the templates but no Save Template and no Delete', async ({ page }) => {
-    const plan = await setUpPlan()
+  test('a user with view only sees the templates but no Save Template and no Delete', async ({ page, plan, open, viewer }) => {
     await saveThroughApi(plan)
-    const viewer = await createViewer()
-    await signIn(page, viewer)
-    await page.goto(plan.url)
-    await hydrated(page)
+    await open(plan.url, viewer)
     await expect(clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' })).toHaveValue('5')
     await expect(listedRow(page, plan, plan.north.name)).toHaveCount(1)
     await expect(page.getByRole('button', { name: 'Save Template' })).toHaveCount(0)
     await expect(templatesTable(page).getByRole('link', { name: /^Delete/ })).toHaveCount(0)
   })
 
-  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
-    await signIn(page, await createVerifiedUser())
-    const response = await page.goto(PATH)
-    expect(response?.status()).toBe(403)
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ expectDenied }) => {
+    await expectDenied(PATH)
   })
 
   test.describe('with JavaScript', () => {
     test.skip(withoutJavaScript, 'in-page dialogs, live checks and busy labels need JavaScript')
 
-    test("Confirm reads 'Applying Changes...' while the forced save is sent", async ({ page }) => {
-      const plan = await setUpPlan()
-      await saveThroughApi(plan)
-      await open(page, plan.url)
+    test("Confirm reads 'Applying Changes...' while the forced save is sent", async ({ page, plan, open, holdPost }) => {
+        await saveThroughApi(plan)
+      await open(plan.url)
       await clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' }).fill('8')
       await page.getByRole('button', { name: 'Save Template' }).click()
       const confirm = page.getByRole('dialog', { name: 'Save Changes' })
       await expect(confirm).toBeVisible()
       await expect.poll(() => confirm.evaluate((element) => element.matches(':modal'))).toBe(true)
-      const posted = holdPost(page, PATH)
+      const posted = holdPost(PATH)
       await confirm.getByRole('button', { name: 'Confirm' }).click()
       await posted
       await expect(confirm.getByRole('button', { name: 'Applying Changes...' })).toBeDisabled()
     })
 
-    test('Manage Interchanges is a modal that keeps what is typed on the page, and Escape closes it', async ({ page }) => {
-      const plan = await setUpPlan()
-      await open(page, plan.url)
+    test('Manage Interchanges is a modal that keeps what is typed on the page, and Escape closes it', async ({ page, plan, open }) => {
+        await open(plan.url)
       await clusterRow(page, plan.south.name).getByRole('spinbutton', { name: 'People Required' }).fill('2')
       await clusterRow(page, plan.north.name).getByRole('spinbutton', { name: 'People Required' }).fill('4')
       const dialog = await openInterchanges(page, plan.north.name)
@@ -506,9 +442,8 @@ test.describe('Resource Planning Template', () => {
       await expect(clusterRow(page, plan.north.name).getByRole('button', { name: 'Select Interchanges' })).toBeDisabled()
     })
 
-    test('the description is loaded once and kept: a second opening makes no request', async ({ page }) => {
-      const plan = await setUpPlan()
-      await open(page, plan.url)
+    test('the description is loaded once and kept: a second opening makes no request', async ({ page, plan, open }) => {
+        await open(plan.url)
       const asked: string[] = []
       page.on('request', (request) => {
         if (request.url().includes('/resource-planning-template/descriptions')) asked.push(request.url())
@@ -529,38 +464,3 @@ test.describe('Resource Planning Template', () => {
     })
   })
 })
-
-/** Holds the page's post to `path` unanswered, so the busy state can be checked. Resolves once sent. */
-async function holdPost(page: Page, path: string) {
-  let sent!: () => void
-  const held = new Promise<void>((resolve) => (sent = resolve))
-  await page.route(
-    (url) => url.pathname === path,
-    (route: Route) => {
-      if (route.request().method() !== 'POST') return route.continue()
-      sent()
-    },
-  )
-  return held
-}
-
-/** A new account holding the starter role Engineer, which grants `view` only. */
-async function createViewer() {
-  const account = await createVerifiedUser()
-  const own = await apiSignIn(account)
-  const { roles } = await call<{ roles: Ref[] }>(null, '/roles')
-  const developer = roles.find((role) => role.name === 'Developer')!
-  const engineer = roles.find((role) => role.name === 'Engineer')!
-  await call(own, '/form/submit', {
-    body: {
-      personal: { name: unique('Viewer'), dob: '1990-01-01', phone: '+91 98765 43210', qualification: 'B.Tech' },
-      professional: { workLocation: 'Site', previousExperience: 2, designation: 'Planner' },
-      financial: { previousOrgSalary: 100000 },
-      roleId: developer._id,
-    },
-  })
-  const session = await admin()
-  const profile = await call<Record<string, unknown>>(session, `/form/profile/${own.id}`)
-  await call(session, `/form/profile/${own.id}`, { method: 'PUT', body: { ...profile, roleId: engineer._id } })
-  return account
-}

@@ -1,13 +1,9 @@
-import { expect, test } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
-import { signIn } from './support/session'
+import { expect, test } from './support/fixtures'
 import { createEmployee } from './support/users'
 
 /** Role History has pages of fifty, newest first, with Previous and Next, as User management does. */
 test.describe('role history pages', () => {
-  test('fifty changes a page; Next and Previous move between them, without JavaScript too', async ({ page }) => {
-    const call = await adminApi()
+  test('fifty changes a page; Next and Previous move between them, without JavaScript too', async ({ page, adminApi: call, open }) => {
     const { roles } = await call<{ roles: { _id: string; name: string }[] }>('/roles')
     const roleId = (name: string) => roles.find((role) => role.name === name)!._id
     const person = await createEmployee({ name: `Paged ${Date.now().toString(36)}`, roleId: roleId('Developer') })
@@ -19,8 +15,7 @@ test.describe('role history pages', () => {
       await call(`/form/profile/${person.id}`, { method: 'PUT', body: { ...profile, roleId: roleId(change % 2 ? 'Developer' : 'Engineer') } })
     }
 
-    await signIn(page, E2E_ADMIN)
-    await page.goto('/role-history')
+    await open('/role-history')
     const pages = page.getByRole('navigation', { name: 'Pages' })
     await expect(pages.getByRole('status')).toHaveText(/^Showing 1–50 of \d+ changes$/)
     await expect(page.locator('tbody tr')).toHaveCount(50)
@@ -38,9 +33,8 @@ test.describe('role history pages', () => {
     await expect(pages.getByRole('status')).toHaveText(/^Showing 1–50 of \d+ changes$/)
   })
 
-  test('a page past the end opens the last page', async ({ page }) => {
-    await signIn(page, E2E_ADMIN)
-    await page.goto('/role-history?page=999')
+  test('a page past the end opens the last page', async ({ page, open }) => {
+    await open('/role-history?page=999')
     await expect(page).toHaveURL(/\/role-history(\?page=\d+)?$/)
     await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' })).toHaveCount(0)
     await expect(page.locator('tbody tr').first()).toBeVisible()

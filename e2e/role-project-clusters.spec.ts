@@ -1,10 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, templateItem } from './support/admin-api'
-import { hydrated, signIn } from './support/session'
+import { templateItem } from './support/admin-api'
+import { expect, test as base, type ApiCall, type Locator, type Page, type Unique } from './support/fixtures'
 
 const PATH = '/role-project-clusters'
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
 
 interface Ref {
   _id: string
@@ -25,8 +22,7 @@ interface Ref {
  * - Surveyor: Alpha North 8, South 4 (12); Beta North 4, South 2 (6); role total 18.
  * - Rigger: Alpha South 6, West 2 (8); Beta South 3, West 1 (4); role total 12.
  */
-async function setUp() {
-  const call = await adminApi()
+async function setUp(call: ApiCall, unique: Unique) {
   const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
   const category = await post<Ref>('/api/categories', { name: unique('Category') })
   const site = await post<Ref>('/api/entities', { name: 'Site', categoryId: category._id })
@@ -72,11 +68,9 @@ async function setUp() {
   return { call, category, site, north, south, west, surveyor, rigger, idle, alpha, beta }
 }
 
-async function open(page: Page) {
-  await signIn(page, E2E_ADMIN)
-  await page.goto(PATH)
-  await hydrated(page)
-}
+const test = base.extend<{ plan: Awaited<ReturnType<typeof setUp>> }>({
+  plan: async ({ adminApi, unique }, provide) => provide(await setUp(adminApi, unique)),
+})
 
 /** A role or a project: a disclosure named by its name. */
 const roleItem = (page: Page, role: Ref) => page.getByRole('group', { name: role.name, exact: true })
@@ -89,9 +83,8 @@ async function expand(item: Locator) {
 const clusterRow = (project: Locator, cluster: Ref) => project.getByRole('row').filter({ has: project.page().getByRole('rowheader', { name: cluster.name, exact: true }) })
 
 test.describe('Roles, Projects, Clusters', () => {
-  test('roles start collapsed; each role, then each project, opens to its counts, totals, earliest start and cluster table', async ({ page }) => {
-    const plan = await setUp()
-    await open(page)
+  test('roles start collapsed; each role, then each project, opens to its counts, totals, earliest start and cluster table', async ({ page, plan, open }) => {
+    await open(PATH)
     const surveyor = roleItem(page, plan.surveyor)
     await expect(surveyor).not.toHaveAttribute('open')
     await expect(summaryOf(surveyor)).toContainText('2 projects')
@@ -121,9 +114,8 @@ test.describe('Roles, Projects, Clusters', () => {
     await expect(clusterRow(riggerBeta, plan.west).getByRole('cell')).toHaveText(['1', 'Not provided', 'Not provided'])
   })
 
-  test("a role no project plans reads 'No projects for this role'", async ({ page }) => {
-    const plan = await setUp()
-    await open(page)
+  test("a role no project plans reads 'No projects for this role'", async ({ page, plan, open }) => {
+    await open(PATH)
     const idle = roleItem(page, plan.idle)
     await expect(summaryOf(idle)).toContainText('0 projects')
     await expect(summaryOf(idle)).toContainText('Total requirement: 0')
@@ -131,13 +123,12 @@ test.describe('Roles, Projects, Clusters', () => {
     await expect(idle.getByText('No projects for this role', { exact: true })).toBeVisible()
   })
 
-  test("a project's Site override moves that project's start and Deployed By, and only that project's", async ({ page }) => {
-    const plan = await setUp()
+  test("a project's Site override moves that project's start and Deployed By, and only that project's", async ({ page, plan, open }) => {
     await plan.call('/api/timelines/site-overrides', {
       method: 'PUT',
       body: { projectId: plan.alpha._id, categoryId: plan.category._id, entityId: plan.site._id, clusterId: plan.north._id, startDate: '2027-02-10', endDate: null },
     })
-    await open(page)
+    await open(PATH)
     const surveyor = roleItem(page, plan.surveyor)
     await expand(surveyor)
     const alpha = projectItem(surveyor, plan.alpha)

@@ -1,79 +1,39 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN, E2E_API_URL } from '../playwright.config'
-import { hydrated, isNoJs, signIn, withoutJavaScript } from './support/session'
-import { createEmployee, createVerifiedUser } from './support/users'
-import { adminSession } from './support/admin-api'
+import { expect, test as base, type AdminSession, type Locator, type Page, type Unique } from './support/fixtures'
+import { isNoJs, withoutJavaScript } from './support/session'
+import { createEmployee } from './support/users'
 
-const API = E2E_API_URL
-
-interface Session {
-  cookie: string
-  id: string
-}
 interface Role {
   _id: string
   name: string
   permissions: string[]
 }
 
-const unique = (prefix: string) => `${prefix}-${Math.random().toString(36).slice(2, 10)}`
-
-/** Signs in through the API and keeps the session cookie, for setting up data as that user. */
-async function apiSignIn(user: { email: string; password: string }): Promise<Session> {
-  const response = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  })
-  expect(response.ok, `API sign-in of ${user.email}: ${await response.clone().text()}`).toBe(true)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ')
-  const body = (await response.json()) as { user: { _id: string } }
-  return { cookie, id: body.user._id }
-}
-
-async function call<T>(session: Session | null, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method: init.method ?? 'GET',
-    headers: { ...(session ? { cookie: session.cookie } : {}), ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  })
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-const allRoles = async () => (await call<{ roles: Role[] }>(null, '/roles')).roles
-
-/** A new role made by the administrator through POST /roles. */
-async function createRole(permissions: string[], name = unique('Role')) {
-  return call<Role>(await apiSignIn(E2E_ADMIN), '/roles', { method: 'POST', body: { name, permissions } })
-}
-
-/**
- * A new user who holds the role at the work location: they fill in their profile (picking some
- * other role, which grants nothing), then the administrator changes the profile's role, which grants it.
- */
-async function createHolder(role: Role, workLocation: string, designation = 'Engineer II') {
-  const account = await createVerifiedUser()
-  const name = unique('Holder')
-  const own = await apiSignIn(account)
-  const other = (await allRoles()).find((candidate) => candidate._id !== role._id && candidate.name !== 'Admin')!
-  await call(own, '/form/submit', {
-    method: 'POST',
-    body: {
-      personal: { name, dob: '1990-01-01', phone: '+91 98765 43210', qualification: 'B.Tech' },
-      professional: { workLocation, previousExperience: 2, designation },
-      financial: { previousOrgSalary: 100000 },
-      roleId: other._id,
+/** Roles and their holders, made through the API as the administrator. */
+function people(admin: AdminSession, unique: Unique) {
+  return {
+    async allRoles() {
+      return (await admin.call<{ roles: Role[] }>('/roles')).roles
     },
-  })
-  const admin = await apiSignIn(E2E_ADMIN)
-  const profile = await call<Record<string, unknown>>(admin, `/form/profile/${own.id}`)
-  await call(admin, `/form/profile/${own.id}`, { method: 'PUT', body: { ...profile, roleId: role._id } })
-  return { ...account, name, designation }
+    /** A new role made by the administrator through POST /roles. */
+    createRole(permissions: string[], name = unique('Role')) {
+      return admin.call<Role>('/roles', { method: 'POST', body: { name, permissions } })
+    },
+    /**
+     * A new user who holds the role at the work location: they fill in their profile (picking some
+     * other role, which grants nothing), then the administrator changes the profile's role, which grants it.
+     */
+    async createHolder(role: Role, workLocation: string, designation = 'Engineer II') {
+      const other = (await this.allRoles()).find((candidate) => candidate._id !== role._id && candidate.name !== 'Admin')!
+      const holder = await createEmployee({ name: unique('Holder'), roleId: other._id, workLocation, designation })
+      await admin.updateProfile(holder.id, { roleId: role._id })
+      return { ...holder, designation }
+    },
+  }
 }
+
+const test = base.extend<{ team: ReturnType<typeof people> }>({
+  team: async ({ admin, unique }, provide) => provide(people(admin, unique)),
+})
 
 const group = (page: Page, location: string) => page.getByRole('main').getByRole('region', { name: location, exact: true })
 const roleRow = (scope: Locator, roleName: string) => scope.getByRole('row').filter({ has: scope.page().getByRole('rowheader', { name: roleName, exact: true }) })
@@ -84,15 +44,9 @@ async function applyFilters(page: Page) {
   if (isNoJs()) await page.getByRole('button', { name: 'Apply' }).click()
 }
 
-async function openAsAdmin(page: Page, path = '/roles') {
-  await signIn(page, E2E_ADMIN)
-  await page.goto(path)
-  await hydrated(page)
-}
-
 /** Opens, as the administrator, the users dialog of a role at a location, after checking its count. */
-async function openUsersOf(page: Page, location: string, roleName: string, count: number) {
-  await openAsAdmin(page)
+async function openUsersOf(page: Page, open: (path: string) => Promise<void>, location: string, roleName: string, count: number) {
+  await open('/roles')
   const row = roleRow(group(page, location), roleName)
   await expect(row.locator('.count')).toHaveText(String(count))
   await row.getByRole('link', { name: /View users/ }).click()
@@ -106,8 +60,8 @@ const permissionBoxes = (dialog: Locator, name: string) =>
   ['View', 'Add', 'Edit', 'Delete'].map((permission) => dialog.getByRole('checkbox', { name: `${permission} permission of ${name}` }))
 
 test.describe('Role & Permissions', () => {
-  test('shows the title, subtitle, search box, Location and Role filters and the role list columns', async ({ page }) => {
-    await openAsAdmin(page)
+  test('shows the title, subtitle, search box, Location and Role filters and the role list columns', async ({ page, open }) => {
+    await open('/roles')
     const main = page.getByRole('main')
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('Role & Permissions')
     await expect(main.getByText('View users grouped by work location and role.', { exact: true })).toBeVisible()
@@ -123,11 +77,11 @@ test.describe('Role & Permissions', () => {
     await expect(main.getByRole('table').first().getByRole('columnheader')).toHaveText(['Roles', 'Users', 'Permissions'])
   })
 
-  test("a role row shows the role's name, its user count, 'View users' and its permission badges", async ({ page }) => {
-    const role = await createRole(['view', 'add'])
+  test("a role row shows the role's name, its user count, 'View users' and its permission badges", async ({ page, open, team, unique }) => {
+    const role = await team.createRole(['view', 'add'])
     const location = unique('Loc')
-    await createHolder(role, location)
-    await openAsAdmin(page)
+    await team.createHolder(role, location)
+    await open('/roles')
     const row = roleRow(group(page, location), role.name)
     await expect(row.getByRole('rowheader')).toHaveText(role.name)
     await expect(row.locator('.count')).toHaveText('1')
@@ -135,13 +89,13 @@ test.describe('Role & Permissions', () => {
     await expect(row.locator('.badge')).toHaveText(['View', 'Add'])
   })
 
-  test("'View users' opens the read-only users dialog of that role at that location; a search with no match shows 'No users found.'", async ({ page }) => {
-    const role = await createRole(['view', 'delete'])
+  test("'View users' opens the read-only users dialog of that role at that location; a search with no match shows 'No users found.'", async ({ page, open, team, unique }) => {
+    const role = await team.createRole(['view', 'delete'])
     const location = unique('Loc')
-    const first = await createHolder(role, location, 'Site Engineer')
-    const second = await createHolder(role, location, 'Planner')
-    const elsewhere = await createHolder(role, unique('Loc'))
-    const dialog = await openUsersOf(page, location, role.name, 2)
+    const first = await team.createHolder(role, location, 'Site Engineer')
+    const second = await team.createHolder(role, location, 'Planner')
+    const elsewhere = await team.createHolder(role, unique('Loc'))
+    const dialog = await openUsersOf(page, open, location, role.name, 2)
     const search = dialog.getByRole('searchbox', { name: 'Search users' })
     await expect(search).toHaveAttribute('placeholder', 'Search users by name or email')
     await expect(dialog.getByRole('columnheader')).toHaveText(['User', 'Email', 'Designation', 'View', 'Add', 'Edit', 'Delete'])
@@ -177,14 +131,13 @@ test.describe('Role & Permissions', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
-  test("people are grouped and counted under the role on their profile: one who picked it holds nothing until an administrator confirms it", async ({ page }) => {
-    const role = await createRole(['view', 'add'])
+  test("people are grouped and counted under the role on their profile: one who picked it holds nothing until an administrator confirms it", async ({ page, open, team, admin, unique }) => {
+    const role = await team.createRole(['view', 'add'])
     const location = unique('Loc')
     const picker = await createEmployee({ name: unique('Picker'), roleId: role._id, workLocation: location, designation: 'Trainee' })
     const confirmed = await createEmployee({ name: unique('Confirmed'), roleId: role._id, workLocation: location, designation: 'Lead' })
-    const admin = await adminSession()
     await admin.updateProfile(confirmed.id, {})
-    const dialog = await openUsersOf(page, location, role.name, 2)
+    const dialog = await openUsersOf(page, open, location, role.name, 2)
     for (const box of permissionBoxes(dialog, picker.name)) await expect(box).not.toBeChecked()
     const [view, add, edit, remove] = permissionBoxes(dialog, confirmed.name)
     await expect(view).toBeChecked()
@@ -198,9 +151,9 @@ test.describe('Role & Permissions', () => {
     await expect(roleRow(group(page, location), role.name).locator('.count')).toHaveText('1')
   })
 
-  test("a role nobody holds is listed with 0 users and its 'View users' disabled", async ({ page }) => {
-    const role = await createRole(['edit'])
-    await openAsAdmin(page)
+  test("a role nobody holds is listed with 0 users and its 'View users' disabled", async ({ page, open, team }) => {
+    const role = await team.createRole(['edit'])
+    await open('/roles')
     const row = roleRow(group(page, 'Not held by anyone yet'), role.name)
     await expect(row.locator('.count')).toHaveText('0')
     await expect(row.getByRole('button', { name: 'View users' })).toBeDisabled()
@@ -208,13 +161,13 @@ test.describe('Role & Permissions', () => {
     await expect(row.locator('.badge')).toHaveText(['Edit'])
   })
 
-  test('the Location filter narrows the list to that location’s group', async ({ page }) => {
-    const role = await createRole(['view'])
+  test('the Location filter narrows the list to that location’s group', async ({ page, open, team, unique }) => {
+    const role = await team.createRole(['view'])
     const [here, there] = [unique('Loc'), unique('Loc')]
-    await createHolder(role, here)
-    await createHolder(role, here)
-    await createHolder(role, there)
-    await openAsAdmin(page)
+    await team.createHolder(role, here)
+    await team.createHolder(role, here)
+    await team.createHolder(role, there)
+    await open('/roles')
     await expect(roleRow(group(page, here), role.name).locator('.count')).toHaveText('2')
     await expect(roleRow(group(page, there), role.name).locator('.count')).toHaveText('1')
 
@@ -225,11 +178,11 @@ test.describe('Role & Permissions', () => {
     await expect(roleRow(group(page, here), role.name).locator('.count')).toHaveText('2')
   })
 
-  test('the Role filter narrows the list to that role', async ({ page }) => {
-    const role = await createRole(['view'])
+  test('the Role filter narrows the list to that role', async ({ page, open, team, unique }) => {
+    const role = await team.createRole(['view'])
     const location = unique('Loc')
-    await createHolder(role, location)
-    await openAsAdmin(page)
+    await team.createHolder(role, location)
+    await open('/roles')
     await page.getByRole('combobox', { name: 'Role', exact: true }).selectOption(role.name)
     await applyFilters(page)
     await expect(page).toHaveURL(/[?&]role=/)
@@ -237,12 +190,12 @@ test.describe('Role & Permissions', () => {
     await expect(page.getByRole('main').getByRole('rowheader')).toHaveText([role.name])
   })
 
-  test('the search finds users by location, and a role nobody holds by its name', async ({ page }) => {
-    const held = await createRole(['view'])
+  test('the search finds users by location, and a role nobody holds by its name', async ({ page, open, team, unique }) => {
+    const held = await team.createRole(['view'])
     const location = unique('Loc')
-    await createHolder(held, location)
-    const unheld = await createRole(['add'])
-    await openAsAdmin(page)
+    await team.createHolder(held, location)
+    const unheld = await team.createRole(['add'])
+    await open('/roles')
     const search = page.getByRole('searchbox', { name: 'Search', exact: true })
 
     await search.fill(location)
@@ -262,16 +215,16 @@ test.describe('Role & Permissions', () => {
   })
 
   test.describe('Add Role', () => {
-    const openAddRole = async (page: Page) => {
-      await openAsAdmin(page)
+    const openAddRole = async (page: Page, open: (path: string) => Promise<void>) => {
+      await open('/roles')
       await page.getByRole('link', { name: 'Add Role' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add New Role' })
       await expect(dialog).toBeVisible()
       return dialog
     }
 
-    test('shows Role Name, the View, Add, Edit, Delete checkboxes, Cancel and Save Role', async ({ page }) => {
-      const dialog = await openAddRole(page)
+    test('shows Role Name, the View, Add, Edit, Delete checkboxes, Cancel and Save Role', async ({ page, open }) => {
+      const dialog = await openAddRole(page, open)
       await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toBeVisible()
       const permissions = dialog.getByRole('group', { name: 'Permissions' })
       for (const name of ['View', 'Add', 'Edit', 'Delete']) await expect(permissions.getByRole('checkbox', { name, exact: true })).not.toBeChecked()
@@ -279,16 +232,16 @@ test.describe('Role & Permissions', () => {
       await expect(dialog.getByRole('button', { name: 'Save Role' })).toBeVisible()
     })
 
-    test("an empty form shows 'Role name is required' and 'At least one permission must be selected'", async ({ page }) => {
-      const dialog = await openAddRole(page)
+    test("an empty form shows 'Role name is required' and 'At least one permission must be selected'", async ({ page, open }) => {
+      const dialog = await openAddRole(page, open)
       await dialog.getByRole('button', { name: 'Save Role' }).click()
       await expect(dialog.getByText('Role name is required', { exact: true })).toBeVisible()
       await expect(dialog.getByText('At least one permission must be selected', { exact: true })).toBeVisible()
       await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveAttribute('aria-invalid', 'true')
     })
 
-    test('a name of spaces only is refused as empty', async ({ page }) => {
-      const dialog = await openAddRole(page)
+    test('a name of spaces only is refused as empty', async ({ page, open }) => {
+      const dialog = await openAddRole(page, open)
       await dialog.getByRole('textbox', { name: 'Role Name' }).fill('   ')
       await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
       await dialog.getByRole('button', { name: 'Save Role' }).click()
@@ -296,9 +249,9 @@ test.describe('Role & Permissions', () => {
       await expect(dialog.getByText('At least one permission must be selected', { exact: true })).toHaveCount(0)
     })
 
-    test('a valid name with View and Edit creates the role, listed with its badges (name sent trimmed)', async ({ page }) => {
+    test('a valid name with View and Edit creates the role, listed with its badges (name sent trimmed)', async ({ page, open, team, unique }) => {
       const name = unique('QA Lead')
-      const dialog = await openAddRole(page)
+      const dialog = await openAddRole(page, open)
       await dialog.getByRole('textbox', { name: 'Role Name' }).fill(`  ${name}  `)
       await dialog.getByRole('checkbox', { name: 'View', exact: true }).check()
       await dialog.getByRole('checkbox', { name: 'Edit', exact: true }).check()
@@ -310,11 +263,11 @@ test.describe('Role & Permissions', () => {
       await expect(row.locator('.badge')).toHaveText(['View', 'Edit'])
       await expect(row.locator('.count')).toHaveText('0')
       await expect(page.getByRole('combobox', { name: 'Role', exact: true }).getByRole('option', { name, exact: true })).toBeAttached()
-      expect((await allRoles()).find((role) => role.name === name)?.permissions).toEqual(['view', 'edit'])
+      expect((await team.allRoles()).find((role) => role.name === name)?.permissions).toEqual(['view', 'edit'])
     })
 
-    test("a name already taken, in any case or in look-alike letters, shows the server's message and keeps the dialog open", async ({ page }) => {
-      const dialog = await openAddRole(page)
+    test("a name already taken, in any case or in look-alike letters, shows the server's message and keeps the dialog open", async ({ page, open, team }) => {
+      const dialog = await openAddRole(page, open)
       // PMO as it is, in lower case, and in Cyrillic capitals that look the same.
       for (const twin of ['PMO', 'pmo', '\u0420\u041c\u041e']) {
         await dialog.getByRole('textbox', { name: 'Role Name' }).fill(twin)
@@ -323,32 +276,32 @@ test.describe('Role & Permissions', () => {
         await expect(dialog.getByRole('alert').filter({ hasText: `A role named "${twin}" already exists` })).toBeVisible()
         await expect(dialog.getByRole('textbox', { name: 'Role Name' })).toHaveValue(twin)
       }
-      const roles = await allRoles()
+      const roles = await team.allRoles()
       expect(roles.filter((role) => role.name === 'PMO')).toHaveLength(1)
       expect(roles.filter((role) => role.name === 'pmo' || role.name === '\u0420\u041c\u041e')).toHaveLength(0)
     })
 
-    test('Cancel closes the dialog without saving', async ({ page }) => {
+    test('Cancel closes the dialog without saving', async ({ page, open, team, unique }) => {
       const name = unique('Never Saved')
-      const dialog = await openAddRole(page)
+      const dialog = await openAddRole(page, open)
       await dialog.getByRole('textbox', { name: 'Role Name' }).fill(name)
       await dialog.getByRole('checkbox', { name: 'Add', exact: true }).check()
       await dialog.getByRole('link', { name: 'Cancel' }).click()
       await expect(page).toHaveURL('/roles')
       await expect(page.getByRole('dialog')).toHaveCount(0)
       await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0)
-      expect((await allRoles()).some((role) => role.name === name)).toBe(false)
+      expect((await team.allRoles()).some((role) => role.name === name)).toBe(false)
     })
   })
 
   test.describe('with JavaScript', () => {
     test.skip(withoutJavaScript, 'a modal dialog and Escape need JavaScript')
 
-    test('the users dialog is modal and Escape closes it, keeping the filters', async ({ page }) => {
-      const role = await createRole(['view'])
+    test('the users dialog is modal and Escape closes it, keeping the filters', async ({ page, open, team, unique }) => {
+      const role = await team.createRole(['view'])
       const location = unique('Loc')
-      await createHolder(role, location)
-      await openAsAdmin(page, `/roles?location=${location}`)
+      await team.createHolder(role, location)
+      await open(`/roles?location=${location}`)
       await roleRow(group(page, location), role.name).getByRole('link', { name: /View users/ }).click()
       const dialog = page.getByRole('dialog', { name: `${location} • ${role.name} — Users (1)` })
       await expect(dialog).toBeVisible()
@@ -359,9 +312,9 @@ test.describe('Role & Permissions', () => {
       await expect(groupHeadings(page)).toHaveText([location])
     })
 
-    test('the Add New Role dialog is modal and Escape closes it without saving', async ({ page }) => {
+    test('the Add New Role dialog is modal and Escape closes it without saving', async ({ page, open, team, unique }) => {
       const name = unique('Escaped')
-      await openAsAdmin(page)
+      await open('/roles')
       await page.getByRole('link', { name: 'Add Role' }).click()
       const dialog = page.getByRole('dialog', { name: 'Add New Role' })
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
@@ -369,15 +322,12 @@ test.describe('Role & Permissions', () => {
       await page.keyboard.press('Escape')
       await expect(page.getByRole('dialog')).toHaveCount(0)
       await expect(page).toHaveURL('/roles')
-      expect((await allRoles()).some((role) => role.name === name)).toBe(false)
+      expect((await team.allRoles()).some((role) => role.name === name)).toBe(false)
     })
   })
 
-  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
-    await signIn(page, await createVerifiedUser())
-    const response = await page.goto('/roles')
-    expect(response?.status()).toBe(403)
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page, expectDenied }) => {
+    await expectDenied('/roles')
     await expect(page.getByRole('heading', { name: 'Role & Permissions' })).toHaveCount(0)
   })
 })

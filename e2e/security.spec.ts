@@ -1,10 +1,9 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { ServerBuild } from '@remix-run/node'
-import { expect, test, type APIResponse, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
 import { SESSION_COOKIE } from '../domain/constants'
-import { adminApi, adminSession } from './support/admin-api'
+import { expect, test, type APIResponse, type Page } from './support/fixtures'
 import { hydrated, isNoJs, landingOf, openUserNotFound, ownOrigin, signIn, signInWithForm, signUpWithForm } from './support/session'
 import { createVerifiedUser } from './support/users'
 
@@ -48,9 +47,8 @@ test.describe('CSRF: the Origin check on every web action', () => {
     expect(own.status()).not.toBe(403)
   })
 
-  test('every route with an action refuses a post from another origin with 403 and changes nothing; from the own origin it is answered', async ({ page }) => {
+  test('every route with an action refuses a post from another origin with 403 and changes nothing; from the own origin it is answered', async ({ page, admin, adminApi: call }) => {
     await signIn(page, E2E_ADMIN)
-    const admin = await adminSession()
     const actions = await webActions({ userId: await admin.userIdOf(E2E_ADMIN.email) })
     expect(actions.map((action) => action.id)).toEqual(expect.arrayContaining(['routes/_auth.login', 'routes/_app.roles', 'routes/logout', 'routes/preferences']))
     // Signing out last: the posts before it need the session.
@@ -58,7 +56,6 @@ test.describe('CSRF: the Origin check on every web action', () => {
     // A form every action reads some of: the Add New Role fields and the sidebar toggle.
     const roleName = `CSRF Probe ${Math.random().toString(36).slice(2, 10)}`
     const form = { name: roleName, permissions: 'view', intent: 'sidebar', collapsed: 'true', redirectTo: '/dashboard' }
-    const call = await adminApi()
     const roleExists = async () => (await call<{ roles: { name: string }[] }>('/roles')).roles.some((role) => role.name === roleName)
 
     for (const { address } of actions) {
@@ -273,9 +270,8 @@ test.describe('bad input to the web never gives a 5xx (issue 12)', () => {
     ['a broken multipart body', { data: '--x\r\nnot a part at all', headers: { 'content-type': 'multipart/form-data; boundary=x' } }],
   ]
 
-  test('every route with an action answers each bad body without a 5xx: a 4xx with a sentence, or the unknown address its redirect', async ({ page }) => {
+  test('every route with an action answers each bad body without a 5xx: a 4xx with a sentence, or the unknown address its redirect', async ({ page, admin }) => {
     await signIn(page, E2E_ADMIN)
-    const admin = await adminSession()
     const actions = (await webActions({ userId: await admin.userIdOf(E2E_ADMIN.email) })).filter((action) => action.id !== 'routes/logout')
     for (const { address } of actions) {
       for (const [name, { data, headers }] of BAD_BODIES) {

@@ -1,19 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi } from './support/admin-api'
-import { hydrated, signIn, withoutJavaScript } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { expect, test, type Page } from './support/fixtures'
+import { withoutJavaScript } from './support/session'
 import type { Ref } from '#domain/contracts/common'
-
-const unique = (prefix: string) => `${prefix} ${Math.random().toString(36).slice(2, 10)}`
-
-
-
-async function openSetup(page: Page) {
-  await signIn(page, E2E_ADMIN)
-  await page.goto('/setup')
-  await hydrated(page)
-}
 
 const card = (page: Page, title: string) => page.getByRole('main').getByRole('region', { name: title, exact: true })
 const item = (page: Page, word: string, name: string) => page.getByRole('group', { name: `${word} ${name}`, exact: true })
@@ -25,19 +12,19 @@ async function editProject(page: Page, project: string) {
 const notice = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
 test.describe('Set up categories, entities and projects', () => {
-  test('shows the Categories, Entity types and Projects cards with their create forms', async ({ page }) => {
-    await openSetup(page)
+  test('shows the Categories, Entity types and Projects cards with their create forms', async ({ page, open }) => {
+    await open('/setup')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up categories, entities and projects')
     await expect(card(page, 'Categories').getByRole('button', { name: 'Add Category' })).toBeVisible()
     await expect(card(page, 'Entity types').getByRole('button', { name: 'Add Entity Type' })).toBeVisible()
     await expect(card(page, 'Projects').getByRole('button', { name: 'Add Project' })).toBeVisible()
   })
 
-  test('creates a category, an entity type in it and a project with that global category', async ({ page }) => {
+  test('creates a category, an entity type in it and a project with that global category', async ({ page, open, adminApi: call, unique }) => {
     const category = unique('Category')
     const entity = unique('Entity')
     const project = unique('Project')
-    await openSetup(page)
+    await open('/setup')
 
     await card(page, 'Categories').getByLabel('Category name', { exact: true }).fill(`  ${category}  `)
     await card(page, 'Categories').getByRole('button', { name: 'Add Category' }).click()
@@ -60,17 +47,15 @@ test.describe('Set up categories, entities and projects', () => {
     await expect(notice(page, 'Project created.')).toBeVisible()
     await expect(item(page, 'project', project)).toContainText(`Global category: ${category}`)
 
-    const call = await adminApi()
     const saved = (await call<(Ref & { globalCategory: Ref | null })[]>('/api/projects')).find((candidate) => candidate.name === project)
     expect(saved?.globalCategory?.name).toBe(category)
     const categories = await call<Ref[]>('/api/categories')
     expect(categories.some((candidate) => candidate.name === category)).toBe(true)
   })
 
-  test('an empty name is refused with the field’s message, and a taken name with the server’s', async ({ page }) => {
-    const call = await adminApi()
+  test('an empty name is refused with the field’s message, and a taken name with the server’s', async ({ page, open, adminApi: call, unique }) => {
     const taken = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Taken') } })
-    await openSetup(page)
+    await open('/setup')
     const categories = card(page, 'Categories')
     await categories.getByRole('button', { name: 'Add Category' }).click()
     await expect(categories.getByText('Category name is required', { exact: true })).toBeVisible()
@@ -80,14 +65,13 @@ test.describe('Set up categories, entities and projects', () => {
     await expect(categories.getByRole('alert').filter({ hasText: `A category named "${taken.name.toUpperCase()}" already exists` })).toBeVisible()
   })
 
-  test('renames a category, an entity type and a project, and changes the project’s global category', async ({ page }) => {
-    const call = await adminApi()
+  test('renames a category, an entity type and a project, and changes the project’s global category', async ({ page, open, adminApi: call, unique }) => {
     const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
     const other = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Other') } })
     const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
     const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: category._id } })
     const renamed = { category: unique('Renamed category'), entity: unique('Renamed entity'), project: unique('Renamed project') }
-    await openSetup(page)
+    await open('/setup')
 
     await page.getByLabel(`Name of category ${category.name}`).fill(renamed.category)
     await page.getByRole('button', { name: `Rename category ${category.name}` }).click()
@@ -115,11 +99,10 @@ test.describe('Set up categories, entities and projects', () => {
     expect(projects.find((candidate) => candidate._id === project._id)).toMatchObject({ name: renamed.project, globalCategory: { _id: other._id } })
   })
 
-  test('a project’s global category can be cleared', async ({ page }) => {
-    const call = await adminApi()
+  test('a project’s global category can be cleared', async ({ page, open, adminApi: call, unique }) => {
     const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
     const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: category._id } })
-    await openSetup(page)
+    await open('/setup')
     const row = item(page, 'project', project.name)
     await editProject(page, project.name)
     await row.getByLabel(`Global category of ${project.name}`).selectOption({ label: 'No global category' })
@@ -131,11 +114,10 @@ test.describe('Set up categories, entities and projects', () => {
     expect(projects.find((candidate) => candidate._id === project._id)?.globalCategory).toBeNull()
   })
 
-  test('deleting a category in use is refused with the server’s message; after its entity type is deleted it can be', async ({ page }) => {
-    const call = await adminApi()
+  test('deleting a category in use is refused with the server’s message; after its entity type is deleted it can be', async ({ page, open, adminApi: call, unique }) => {
     const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
     const entity = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Entity'), categoryId: category._id } })
-    await openSetup(page)
+    await open('/setup')
 
     await page.getByRole('button', { name: `Delete category ${category.name}` }).click()
     let dialog = page.getByRole('dialog', { name: 'Delete this category?' })
@@ -161,10 +143,9 @@ test.describe('Set up categories, entities and projects', () => {
     expect((await call<Ref[]>('/api/categories')).some((candidate) => candidate._id === category._id)).toBe(false)
   })
 
-  test('Cancel on the confirmation deletes nothing', async ({ page }) => {
-    const call = await adminApi()
+  test('Cancel on the confirmation deletes nothing', async ({ page, open, adminApi: call, unique }) => {
     const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Project'), globalCategory: null } })
-    await openSetup(page)
+    await open('/setup')
     await page.getByRole('button', { name: `Delete project ${project.name}` }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete this project?' })
     await expect(dialog).toBeVisible()
@@ -177,10 +158,9 @@ test.describe('Set up categories, entities and projects', () => {
   test.describe('with JavaScript', () => {
     test.skip(withoutJavaScript, 'a modal dialog and Escape need JavaScript')
 
-    test('the delete confirmation is modal and Escape closes it without deleting', async ({ page }) => {
-      const call = await adminApi()
+    test('the delete confirmation is modal and Escape closes it without deleting', async ({ page, open, adminApi: call, unique }) => {
       const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
-      await openSetup(page)
+      await open('/setup')
       await page.getByRole('button', { name: `Delete category ${category.name}` }).click()
       const dialog = page.getByRole('dialog', { name: 'Delete this category?' })
       await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
@@ -191,10 +171,7 @@ test.describe('Set up categories, entities and projects', () => {
     })
   })
 
-  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ page }) => {
-    await signIn(page, await createVerifiedUser())
-    const response = await page.goto('/setup')
-    expect(response?.status()).toBe(403)
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  test("an ordinary user (no permissions) gets the 'Access denied' page", async ({ expectDenied }) => {
+    await expectDenied('/setup')
   })
 })

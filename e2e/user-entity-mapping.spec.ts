@@ -1,13 +1,9 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
-import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession, type ApiCall } from './support/admin-api'
-import { hydrated, isNoJs, signIn } from './support/session'
+import { expect, test as base, type AdminSession, type ApiCall, type Locator, type Page, type Unique } from './support/fixtures'
+import { isNoJs } from './support/session'
 import { createVerifiedUser, uniqueEmail } from './support/users'
 import type { Ref } from '#domain/contracts/common'
 
 const PATH = '/user-entity-mapping'
-const token = () => Math.random().toString(36).slice(2, 8)
-const unique = (prefix: string) => `${prefix} ${token()}`
 
 interface Card {
   _id: string
@@ -29,7 +25,7 @@ interface Mapping {
  * - South: planned 2 → "2 + 0 = 2".  Roof: planned 0 → "0 + 0 = 0".
  * One saved card of two instances, Block A and Block B: Total Requirement (4 + 2 + 0) × 2 = 12.
  */
-async function plannedProject(call: ApiCall) {
+async function plannedProject(call: ApiCall, unique: Unique) {
   const category = await call<Ref>('/api/categories', { method: 'POST', body: { name: unique('Category') } })
   const tower = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Tower'), categoryId: category._id } })
   const villa = await call<Ref>('/api/entities', { method: 'POST', body: { name: unique('Villa'), categoryId: category._id } })
@@ -80,20 +76,23 @@ async function plannedProject(call: ApiCall) {
 }
 type Plan = Awaited<ReturnType<typeof plannedProject>>
 
+const test = base.extend<{ plan: Plan }>({
+  plan: async ({ adminApi, unique }, provide) => provide(await plannedProject(adminApi, unique)),
+})
+
 /**
  * People to tag, made through the API, whose emails share a token the search can find: the first
  * ones get a full name (their chip shows it), the last none (its chip shows the email).
  */
-async function people(count: number, named: number) {
-  const admin = await adminSession()
-  const tag = `uem${token()}`
+async function people(admin: AdminSession, unique: Unique, count: number, named: number) {
+  const tag = `uem${unique.tag()}`
   const made: { _id: string; email: string; label: string }[] = []
   for (let i = 0; i < count; i++) {
     const user = await createVerifiedUser(uniqueEmail(tag))
     const id = await admin.userIdOf(user.email)
     let label = user.email
     if (i < named) {
-      label = `${['Asha', 'Ravi', 'Meena'][i]} ${token()}`
+      label = `${['Asha', 'Ravi', 'Meena'][i]} ${unique.tag()}`
       await admin.updateProfile(id, { personal: { name: label, phone: '+91 98765 43210', dob: '1990-04-12' } })
     }
     made.push({ _id: id, email: user.email, label })
@@ -103,12 +102,6 @@ async function people(count: number, named: number) {
 
 const mappingsOf = (plan: Plan) => plan.call<Mapping[]>(`/api/project-entity-user-mappings?${new URLSearchParams({ projectId: plan.project._id })}`)
 const projectUrl = (plan: Plan) => `${PATH}?${new URLSearchParams({ projectId: plan.project._id })}`
-
-async function open(page: Page, path = PATH) {
-  await signIn(page, E2E_ADMIN)
-  await page.goto(path)
-  await hydrated(page)
-}
 
 const main = (page: Page) => page.getByRole('main')
 const total = (page: Page, term: string) => main(page).getByRole('region', { name: 'Totals' }).locator(`dt:text-is("${term}") + dd`)
@@ -143,9 +136,8 @@ async function pick(page: Page, search: string, found: number, labels: string[])
 }
 
 test.describe('User Entity Mapping', () => {
-  test('choosing a project shows its totals, its card, each instance with its roles open and the tagging requirement per cluster', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    await open(page)
+  test('choosing a project shows its totals, its card, each instance with its roles open and the tagging requirement per cluster', async ({ page, plan, open }) => {
+    await open(PATH)
     await expect(main(page).getByText('No project entities found', { exact: true })).toBeVisible()
 
     await main(page).getByRole('combobox', { name: 'Project' }).selectOption({ label: plan.project.name })
@@ -184,10 +176,9 @@ test.describe('User Entity Mapping', () => {
     await expect(clusterRow(page, 'Block B', plan.roof).getByRole('cell').nth(5)).toHaveText('0 + 0 = 0')
   })
 
-  test('tagging users up to the cap shows their chips and "Saved successfully", and Yet to Be Recruited goes down', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    const { tag, users } = await people(2, 1)
-    await open(page, projectUrl(plan))
+  test('tagging users up to the cap shows their chips and "Saved successfully", and Yet to Be Recruited goes down', async ({ page, plan, open, admin, unique }) => {
+    const { tag, users } = await people(admin, unique, 2, 1)
+    await open(projectUrl(plan))
     await expectTotals(page, 12, 0, 12)
 
     const south = clusterRow(page, 'Block A', plan.south)
@@ -213,10 +204,9 @@ test.describe('User Entity Mapping', () => {
     await expect(chips(clusterRow(page, 'Block B', plan.south))).toHaveCount(0)
   })
 
-  test('selecting beyond the requirement is refused and nothing is saved', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    const { tag, users } = await people(3, 2)
-    await open(page, projectUrl(plan))
+  test('selecting beyond the requirement is refused and nothing is saved', async ({ page, plan, open, admin, unique }) => {
+    const { tag, users } = await people(admin, unique, 3, 2)
+    await open(projectUrl(plan))
     const south = clusterRow(page, 'Block A', plan.south)
     await south.getByRole('button', { name: 'Assign Users' }).click()
 
@@ -241,50 +231,40 @@ test.describe('User Entity Mapping', () => {
     expect(await mappingsOf(plan)).toEqual([])
   })
 
-  test('a cluster whose requirement is 0 says that users cannot be assigned', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    await open(page, projectUrl(plan))
+  test('a cluster whose requirement is 0 says that users cannot be assigned', async ({ page, plan, open }) => {
+    await open(projectUrl(plan))
     await clusterRow(page, 'Block B', plan.roof).getByRole('button', { name: 'Assign Users' }).click()
     await expect(dialog(page)).toContainText('Requirement: 0 + 0 = 0')
     await expect(dialog(page).getByRole('alert')).toHaveText('Requirement for this cluster is 0 — cannot assign users.')
   })
 
-  test('users tagged through the API show as chips and count in the totals', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    const { users } = await people(1, 1)
+  test('users tagged through the API show as chips and count in the totals', async ({ page, plan, open, admin, unique }) => {
+    const { users } = await people(admin, unique, 1, 1)
     await plan.call('/api/project-entity-user-mappings/replace', {
       method: 'POST',
       body: { projectId: plan.project._id, projectEntityId: plan.blockB, roleId: plan.role._id, clusterIds: [plan.north._id], userIds: [users[0]._id] },
     })
-    await open(page, projectUrl(plan))
+    await open(projectUrl(plan))
     await expect(chips(clusterRow(page, 'Block B', plan.north))).toHaveText([users[0].label])
     await expectTotals(page, 12, 1, 11)
   })
 
-  test('a project without cards says it has no planning data', async ({ page }) => {
-    const call = await adminApi()
+  test('a project without cards says it has no planning data', async ({ page, open, adminApi: call, unique }) => {
     const project = await call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Empty project') } })
-    await open(page, `${PATH}?${new URLSearchParams({ projectId: project._id })}`)
+    await open(`${PATH}?${new URLSearchParams({ projectId: project._id })}`)
     await expect(main(page).getByText('No project resource planning data found for this project.', { exact: true })).toBeVisible()
     await expectTotals(page, 0, 0, 0)
   })
 
-  test('a user who may view but not add sees the chips and no Assign Users, even by URL', async ({ page }) => {
-    const plan = await plannedProject(await adminApi())
-    const { users } = await people(1, 1)
+  test('a user who may view but not add sees the chips and no Assign Users, even by URL', async ({ page, plan, open, admin, unique, viewer }) => {
+    const { users } = await people(admin, unique, 1, 1)
     await plan.call('/api/project-entity-user-mappings/replace', {
       method: 'POST',
       body: { projectId: plan.project._id, projectEntityId: plan.blockA, roleId: plan.role._id, clusterIds: [plan.south._id], userIds: [users[0]._id] },
     })
-    const admin = await adminSession()
-    const viewerRole = await plan.call<Ref>('/roles', { method: 'POST', body: { name: unique('Viewer'), permissions: ['view'] } })
-    const viewer = await createVerifiedUser()
-    await admin.updateProfile(await admin.userIdOf(viewer.email), { personal: { name: unique('Viewer'), phone: '+91 98765 43210', dob: '1990-04-12' }, roleId: viewerRole._id })
 
-    await signIn(page, viewer)
     const key = `${plan.blockA}:${plan.role._id}:${plan.south._id}`
-    await page.goto(`${PATH}?${new URLSearchParams({ projectId: plan.project._id, assign: key })}`)
-    await hydrated(page)
+    await open(`${PATH}?${new URLSearchParams({ projectId: plan.project._id, assign: key })}`, viewer)
     const south = clusterRow(page, 'Block A', plan.south)
     await expect(chips(south)).toHaveText([users[0].label])
     await expect(main(page).getByRole('button', { name: 'Assign Users' })).toHaveCount(0)

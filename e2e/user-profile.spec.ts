@@ -1,31 +1,28 @@
-import { expect, test, type Page } from '@playwright/test'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession } from './support/admin-api'
+import { expect, test, type AdminSession, type Page, type Unique } from './support/fixtures'
 import { hydrated, landingOf, signIn } from './support/session'
 import { createEmployee, createVerifiedUser } from './support/users'
 
-const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 /** The value shown beside a term, inside the named section (or anywhere on the page). */
 const detail = (page: Page, term: string, section?: string) =>
   (section ? page.locator('section, aside', { has: page.getByRole('heading', { name: section, exact: true }) }) : page).locator(`dt:text-is("${term}") + dd`)
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000'
 
 /** An account with a profile filled in through the API: a name, a phone, a birth date, a designation. */
-async function userWithProfile() {
-  const admin = await adminSession()
+async function userWithProfile(admin: AdminSession, unique: Unique) {
   const user = await createVerifiedUser()
   const id = await admin.userIdOf(user.email)
-  const name = `Asha Rao ${token()}`
+  const name = `Asha Rao ${unique.tag()}`
   await admin.updateProfile(id, {
     personal: { name, phone: '+91 98765 43210', dob: '1990-04-12' },
     professional: { designation: 'Site Engineer', dateOfJoining: '2021-01-05', previousExperience: 3 },
   })
-  return { ...user, id, name, admin }
+  return { ...user, id, name }
 }
 
 test.describe('user profile', () => {
-  test('shows the name, user ID, @username, phone and email, the three sections and the contact information', async ({ page }) => {
-    const user = await userWithProfile()
+  test('shows the name, user ID, @username, phone and email, the three sections and the contact information', async ({ page, admin, unique }) => {
+    const user = await userWithProfile(admin, unique)
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile`)
     await expect(page.getByRole('heading', { name: user.name, level: 1 })).toBeVisible()
@@ -51,8 +48,8 @@ test.describe('user profile', () => {
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible()
   })
 
-  test('an administrator edits the phone, status and role; Save Changes stores them and returns to view mode', async ({ page }) => {
-    const user = await userWithProfile()
+  test('an administrator edits the phone, status and role; Save Changes stores them and returns to view mode', async ({ page, admin, unique }) => {
+    const user = await userWithProfile(admin, unique)
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile`)
     await page.getByRole('link', { name: 'Edit Profile' }).click()
@@ -82,8 +79,8 @@ test.describe('user profile', () => {
     await expect(page.getByRole('row').filter({ hasText: user.email })).toContainText('Inactive')
   })
 
-  test('Cancel returns to view mode without saving', async ({ page }) => {
-    const user = await userWithProfile()
+  test('Cancel returns to view mode without saving', async ({ page, admin, unique }) => {
+    const user = await userWithProfile(admin, unique)
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile?edit=1`)
     await hydrated(page)
@@ -94,8 +91,8 @@ test.describe('user profile', () => {
     await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible()
   })
 
-  test('a wrong value is named beside its field and nothing is saved', async ({ page }) => {
-    const user = await userWithProfile()
+  test('a wrong value is named beside its field and nothing is saved', async ({ page, admin, unique }) => {
+    const user = await userWithProfile(admin, unique)
     await signIn(page, E2E_ADMIN)
     await page.goto(`/users/${user.id}/profile?edit=1`)
     await hydrated(page)
@@ -106,14 +103,11 @@ test.describe('user profile', () => {
     await expect(detail(page, 'Phone Number', 'Personal details')).toHaveText('+91 98765 43210')
   })
 
-  test("a refused save shows 'Failed to update profile' with the server's message", async ({ page }) => {
+  test("a refused save shows 'Failed to update profile' with the server's message", async ({ page, admin, unique }) => {
     // The target picked a role carrying delete; a PMO (view, add, edit) saving their profile would confirm it.
-    const admin = await adminApi()
-    const remover = await admin<{ _id: string }>('/roles', { method: 'POST', body: { name: `Remover ${token()}`, permissions: ['view', 'delete'] } })
-    const target = await createEmployee({ name: `Rita Remover ${token()}`, roleId: remover._id })
-    const editor = await createVerifiedUser()
-    const session = await adminSession()
-    await session.updateProfile(await session.userIdOf(editor.email), { roleId: await session.roleIdOf('PMO') })
+    const remover = await admin.call<{ _id: string }>('/roles', { method: 'POST', body: { name: unique('Remover'), permissions: ['view', 'delete'] } })
+    const target = await createEmployee({ name: `Rita Remover ${unique.tag()}`, roleId: remover._id })
+    const editor = await admin.accountHolding(await admin.roleIdOf('PMO'))
     await signIn(page, editor)
     await page.goto(`/users/${target.id}/profile?edit=1`)
     await hydrated(page)
@@ -123,10 +117,9 @@ test.describe('user profile', () => {
     await expect(page).toHaveURL(`/users/${target.id}/profile?edit=1`)
   })
 
-  test('the Role select offers Admin only to an administrator, and to an editor only the roles they may grant', async ({ page }) => {
-    const target = await userWithProfile()
-    const editor = await createVerifiedUser()
-    await target.admin.updateProfile(await target.admin.userIdOf(editor.email), { roleId: await target.admin.roleIdOf('PMO') })
+  test('the Role select offers Admin only to an administrator, and to an editor only the roles they may grant', async ({ page, admin, unique }) => {
+    const target = await userWithProfile(admin, unique)
+    const editor = await admin.accountHolding(await admin.roleIdOf('PMO'))
     const roleOptions = () => page.getByLabel('Role', { exact: true }).locator('option:not([value=""])')
 
     await signIn(page, editor)
@@ -170,17 +163,14 @@ test.describe('user profile access', () => {
     await expect(page.getByText('@own_name', { exact: true })).toBeVisible()
   })
 
-  test("an ordinary user gets 'Access denied' on someone else's profile", async ({ page }) => {
-    const other = await userWithProfile()
-    await signIn(page, await createVerifiedUser())
-    await page.goto(`/users/${other.id}/profile`)
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  test("an ordinary user gets 'Access denied' on someone else's profile", async ({ admin, unique, expectDenied }) => {
+    const other = await userWithProfile(admin, unique)
+    await expectDenied(`/users/${other.id}/profile`)
   })
 
-  test("with view but not edit, someone else's profile opens read-only and edit mode is denied", async ({ page }) => {
-    const other = await userWithProfile()
-    const viewer = await createVerifiedUser()
-    await other.admin.updateProfile(await other.admin.userIdOf(viewer.email), { roleId: await other.admin.roleIdOf('Engineer') })
+  test("with view but not edit, someone else's profile opens read-only and edit mode is denied", async ({ page, admin, unique }) => {
+    const other = await userWithProfile(admin, unique)
+    const viewer = await admin.accountHolding(await admin.roleIdOf('Engineer'))
     await signIn(page, viewer)
     await page.goto(`/users/${other.id}/profile`)
     await expect(page.getByRole('heading', { name: other.name })).toBeVisible()
@@ -190,10 +180,9 @@ test.describe('user profile access', () => {
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
   })
 
-  test("the date of birth is the person's and the administrators' only: someone with view or edit sees the phone, not the birth date", async ({ page }) => {
-    const other = await userWithProfile()
-    const editor = await createVerifiedUser()
-    await other.admin.updateProfile(await other.admin.userIdOf(editor.email), { roleId: await other.admin.roleIdOf('PMO') })
+  test("the date of birth is the person's and the administrators' only: someone with view or edit sees the phone, not the birth date", async ({ page, admin, unique }) => {
+    const other = await userWithProfile(admin, unique)
+    const editor = await admin.accountHolding(await admin.roleIdOf('PMO'))
     await signIn(page, editor)
     await page.goto(`/users/${other.id}/profile`)
     await expect(page.getByRole('heading', { name: other.name })).toBeVisible()

@@ -1,10 +1,8 @@
 import ExcelJS from 'exceljs'
-import { expect, test, type Page } from '@playwright/test'
 import { formatDate } from '../domain/dates'
 import { USERS_PAGE_SIZE } from '../domain/users'
 import { E2E_ADMIN } from '../playwright.config'
-import { adminApi, adminSession } from './support/admin-api'
-import { holdLoaderData } from './support/hold'
+import { expect, test, type Page } from './support/fixtures'
 import { hydrated, isNoJs, signIn } from './support/session'
 import { createEmployee, createUnverifiedUser, createVerifiedUser, uniqueEmail } from './support/users'
 
@@ -12,8 +10,6 @@ const table = (page: Page) => page.getByRole('table', { name: 'Users' })
 const rowOf = (page: Page, email: string) => table(page).getByRole('row').filter({ hasText: email })
 const roleFilter = (page: Page) => page.getByLabel('Role', { exact: true })
 const today = () => formatDate(new Date().toISOString())
-/** A token shared by the emails of the users a test creates, so one search finds them all. */
-const token = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
 async function search(page: Page, text: string) {
   await page.getByPlaceholder('Search').fill(text)
@@ -56,10 +52,8 @@ test.describe('user management screen', () => {
     await expect(page.getByRole('link', { name: 'Export' })).toHaveAttribute('href', `/users/export?${new URLSearchParams({ q: user.email })}`)
   })
 
-  test('the role filter offers All roles, Developer, Engineer, PMO, Admin, every role created since and User, and narrows the list', async ({ page }) => {
-    const admin = await adminSession()
-    const user = await createVerifiedUser()
-    await admin.updateProfile(await admin.userIdOf(user.email), { roleId: await admin.roleIdOf('PMO') })
+  test('the role filter offers All roles, Developer, Engineer, PMO, Admin, every role created since and User, and narrows the list', async ({ page, admin }) => {
+    const user = await admin.accountHolding(await admin.roleIdOf('PMO'))
     await page.goto(`/users?${new URLSearchParams({ q: user.email })}`)
     await hydrated(page)
     const offered = await roleFilter(page).locator('option').allTextContents()
@@ -81,10 +75,9 @@ test.describe('user management screen', () => {
     await expect(rowOf(page, user.email)).toBeVisible()
   })
 
-  test("a role picked on one's own profile shows in the Role column; a created role and User (no role) filter the list", async ({ page }) => {
-    const admin = await adminApi()
-    const tag = token()
-    const role = await admin<{ _id: string; name: string }>('/roles', { method: 'POST', body: { name: `Surveyor-${tag}`, permissions: ['view'] } })
+  test("a role picked on one's own profile shows in the Role column; a created role and User (no role) filter the list", async ({ page, admin, unique }) => {
+    const tag = unique.tag()
+    const role = await admin.call<{ _id: string; name: string }>('/roles', { method: 'POST', body: { name: `Surveyor-${tag}`, permissions: ['view'] } })
     const picker = await createEmployee({ name: `Pat Picker ${tag}`, roleId: role._id })
     const bare = await createVerifiedUser(uniqueEmail(`bare-${tag}`))
     await page.goto(`/users?${new URLSearchParams({ q: tag })}`)
@@ -138,8 +131,7 @@ test.describe('user management screen', () => {
     await expect(roleFilter(page)).toHaveValue('Admin')
   })
 
-  test("each row's actions menu holds View Profile, which goes to /users/{userId}/profile", async ({ page }) => {
-    const admin = await adminSession()
+  test("each row's actions menu holds View Profile, which goes to /users/{userId}/profile", async ({ page, admin }) => {
     const user = await createVerifiedUser()
     const id = await admin.userIdOf(user.email)
     await page.goto(`/users?${new URLSearchParams({ q: user.email })}`)
@@ -154,8 +146,8 @@ test.describe('user management screen', () => {
     await expect(page.getByRole('link', { name: 'Back to Users' })).toBeVisible()
   })
 
-  test('only one actions menu is open at a time', async ({ page }) => {
-    const shared = token()
+  test('only one actions menu is open at a time', async ({ page, unique }) => {
+    const shared = unique.tag()
     const first = await createVerifiedUser(`menu-${shared}-a@example.com`)
     const second = await createVerifiedUser(`menu-${shared}-b@example.com`)
     await page.goto(`/users?q=${shared}`)
@@ -180,14 +172,14 @@ test.describe('user management screen', () => {
     await expect(page.getByRole('link', { name: 'View Profile' })).toBeHidden()
   })
 
-  test("shows 'No users found matching your criteria.' when nothing matches", async ({ page }) => {
-    await page.goto(`/users?q=no-such-user-${token()}`)
+  test("shows 'No users found matching your criteria.' when nothing matches", async ({ page, unique }) => {
+    await page.goto(`/users?q=no-such-user-${unique.tag()}`)
     await expect(page.getByText('No users found matching your criteria.')).toBeVisible()
     await expect(table(page)).toHaveCount(0)
   })
 
-  test('a long list comes 50 users a page: Next and Previous walk it, keeping the search', async ({ page }) => {
-    const shared = token()
+  test('a long list comes 50 users a page: Next and Previous walk it, keeping the search', async ({ page, unique }) => {
+    const shared = unique.tag()
     const emails = Array.from({ length: USERS_PAGE_SIZE + 5 }, (_, i) => uniqueEmail(`page${shared}n${i}`))
     for (let start = 0; start < emails.length; start += 5) await Promise.all(emails.slice(start, start + 5).map((email) => createUnverifiedUser(email)))
     await page.goto('/users')
@@ -208,12 +200,12 @@ test.describe('user management screen', () => {
     await expect(rowOf(page, emails.at(-1)!)).toBeVisible()
   })
 
-  test("shows 'Loading users...' while a search is loading", async ({ page }) => {
+  test("shows 'Loading users...' while a search is loading", async ({ page, holdLoader }) => {
     const noJs = isNoJs()
     test.skip(noJs, 'without JavaScript the browser itself shows the page loading')
     await page.goto('/users')
     await hydrated(page)
-    const release = await holdLoaderData(page, '/users')
+    const release = await holdLoader('/users')
     await page.getByPlaceholder('Search').fill(E2E_ADMIN.email)
     await page.getByPlaceholder('Search').press('Enter')
     await expect(page.getByRole('status').filter({ hasText: 'Loading users...' })).toBeVisible()
@@ -224,10 +216,8 @@ test.describe('user management screen', () => {
 })
 
 test.describe('user management access', () => {
-  test("an ordinary user gets 'Access denied' on /users and on the export", async ({ page }) => {
-    await signIn(page, await createVerifiedUser())
-    await page.goto('/users')
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+  test("an ordinary user gets 'Access denied' on /users and on the export", async ({ page, expectDenied }) => {
+    await expectDenied('/users')
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
     const exported = await page.request.get('/users/export')
     expect(exported.status()).toBe(403)
@@ -235,8 +225,7 @@ test.describe('user management access', () => {
 })
 
 test.describe('user export', () => {
-  test('Export downloads users_export_{YYYY-MM-DD}.xlsx: sheet Users, the six columns, the shown users', async ({ page }) => {
-    const admin = await adminSession()
+  test('Export downloads users_export_{YYYY-MM-DD}.xlsx: sheet Users, the six columns, the shown users', async ({ page, admin }) => {
     const user = await createVerifiedUser()
     await admin.updateProfile(await admin.userIdOf(user.email), { professional: { employId: 'EMP-42' } })
     await signIn(page, E2E_ADMIN)
@@ -255,8 +244,7 @@ test.describe('user export', () => {
     ])
   })
 
-  test("a full name such as '=1+2' is exported as the text \"'=1+2\", never a formula", async ({ page }) => {
-    const admin = await adminSession()
+  test("a full name such as '=1+2' is exported as the text \"'=1+2\", never a formula", async ({ page, admin }) => {
     const user = await createVerifiedUser(uniqueEmail('formula'))
     await admin.updateProfile(await admin.userIdOf(user.email), { personal: { name: '=1+2' } })
     await signIn(page, E2E_ADMIN)

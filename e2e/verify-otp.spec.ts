@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/fixtures'
 import { enterCode, hydrated, isNoJs, signUpWithForm } from './support/session'
 
 const otherCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10)

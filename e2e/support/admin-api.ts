@@ -1,44 +1,25 @@
 import { expect } from '@playwright/test'
-import { E2E_ADMIN, E2E_API_URL } from '../../playwright.config'
+import { E2E_ADMIN } from '../../playwright.config'
+import { apiSession } from './api'
+import { createVerifiedUser } from './users'
 
-const API = E2E_API_URL
+export type { ApiCall, Credentials } from './api'
 
-/** A JSON call to the API in one session: any answer but a success fails the test with its body. */
-export type ApiCall = <T>(path: string, init?: { method?: string; body?: unknown }) => Promise<T>
-
-/** Signs in through the API as the administrator and answers a caller in that session. */
-export async function adminApi(): Promise<ApiCall> {
-  const response = await fetch(`${API}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  })
-  expect(response.ok, await response.clone().text()).toBe(true)
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  return async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
-    const answer = await fetch(`${API}${path}`, {
-      method: init.method ?? 'GET',
-      headers: { cookie, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    })
-    expect(answer.ok, `${init.method ?? 'GET'} ${path}: ${await answer.clone().text()}`).toBe(true)
-    return answer.json() as Promise<T>
-  }
-}
+export type AdminSession = Awaited<ReturnType<typeof adminSession>>
 
 /**
  * Setup through the API as the administrator (the tests' subject is the screen, not the setup):
  * a session of its own, so it never touches the browser context under test.
  */
 export async function adminSession() {
-  const call = await adminApi()
+  const { call, user } = await apiSession(E2E_ADMIN)
 
   type Profile = { status: string; roleId: { _id: string } | null; personal: Record<string, unknown>; professional: Record<string, unknown>; financial: Record<string, unknown> }
 
-  return {
+  const admin = {
+    call,
+    /** The administrator's own account. */
+    user,
     /** The id of the account with this email. */
     async userIdOf(email: string) {
       const { users } = await call<{ users: { _id: string; email: string }[] }>(`/users?${new URLSearchParams({ q: email, limit: '10' })}`)
@@ -67,7 +48,15 @@ export async function adminSession() {
         },
       })
     },
+    /** A new verified account whose role the administrator set (which grants the role's permissions), with these personal details changed. */
+    async accountHolding(roleId: string, personal?: Record<string, unknown>) {
+      const account = await createVerifiedUser()
+      const id = await admin.userIdOf(account.email)
+      await admin.updateProfile(id, { personal, roleId })
+      return { ...account, id }
+    },
   }
+  return admin
 }
 
 /** A template cluster item as POST /api/resource-planning-templates takes it, with its interchanges. */

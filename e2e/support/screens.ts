@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import { adminApi } from './admin-api'
+import type { ApiCall } from './admin-api'
 
 /** Every screen open to everyone, with the query strings that show another state of it (/personal-details is for the signed-in). */
 export const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc']
@@ -15,8 +15,7 @@ type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; r
  * The screens of a project the seed planned (the first one with a card): Project Resource Planning,
  * User Entity Mapping with and without its Assign Users dialog, and Project Cluster Timelines.
  */
-export async function plannedProjectScreens() {
-  const call = await adminApi()
+export async function plannedProjectScreens(call: ApiCall) {
   let planned: { project: Ref; card: Card } | null = null
   for (const project of await call<Ref[]>('/api/projects')) {
     const [card] = await call<Card[]>(`/api/project-resource-instances?projectId=${project._id}`)

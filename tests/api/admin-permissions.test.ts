@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { profiles, roles, users } from '#api/db/schema'
 import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import { expectClientError, landingUser, profilePayload } from '../support/helpers'
-import { personaClients, type Persona as BasePersona } from '../support/personas'
+import { permissionMatrix, personaClients, type Persona as BasePersona } from '../support/personas'
 
 /**
  * Who may make which administration call (DESIGN §4): administration screens need `view`,
@@ -143,25 +143,13 @@ const CALL: Record<CallName, { make: (client: Client, persona: Persona) => Promi
   },
 }
 
-const cells = (Object.entries(MATRIX) as [Persona, number[]][]).flatMap(([persona, statuses]) =>
-  CALLS.map((call, column) => [`${persona}: ${call} answers ${statuses[column]}`, { persona, call, status: statuses[column] }] as const),
-)
-
-describe('the permission matrix of the administration calls', () => {
-  test('covers every persona and every call', () => {
-    expect(cells).toHaveLength(8 * 7)
-  })
-
-  test.each(cells)('%s', async (_, { persona, call, status }) => {
-    const answer = await CALL[call].make(clients.get(persona)!, persona)
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-    const allowed = status < 400
-    if (!allowed) {
-      expectClientError(answer, status)
-      expect(answer.body.error).toBe(status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.')
-    }
-    await CALL[call].check(answer, persona, allowed)
-  })
+permissionMatrix('the permission matrix of the administration calls', {
+  personas: Object.keys(MATRIX) as Persona[],
+  calls: CALL,
+  status: (persona, _call, name) => MATRIX[persona][CALLS.indexOf(name as CallName)],
+  make: (persona, call) => call.make(clients.get(persona)!, persona),
+  check: (persona, call, answer, allowed) => call.check(answer, persona, allowed),
+  covers: { title: 'covers every persona and every call', personas: 8, calls: 7 },
 })
 
 describe('one user and another (IDOR)', () => {

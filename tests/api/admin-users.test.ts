@@ -4,6 +4,7 @@ import { personalSchema, professionalSchema } from '#domain/profile'
 import { profiles, roleHistories, roles, sessions, users } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import { expectClientError, landingUser, profilePayload } from '../support/helpers'
+import { grant, userHolding } from '../support/personas'
 
 type Signed = Awaited<ReturnType<typeof signedUpUser>>
 type Profile = ReturnType<typeof profilePayload> & { status: string; roleId: { _id: string; name: string } | null }
@@ -361,8 +362,7 @@ describe('ids that name no user', () => {
   })
 
   test("a user with 'view' gets the same 404 for an unknown id", async () => {
-    const viewer = await signedUpUser(api)
-    await api.db.update(users).set({ permissions: ['view'] }).where(eq(users.id, viewer.id))
+    const viewer = await userHolding(api, ['view'])
     expectClientError(await viewer.client.get('/users/00000000-0000-0000-0000-000000000000'), 404)
     expectClientError(await viewer.client.get('/users/abc'), 404)
   })
@@ -462,7 +462,7 @@ describe('an editor who is not an administrator', () => {
   let sessionsBefore: number
   beforeAll(async () => {
     editor = await employee('Edna Editor', { employId: 'ED-1' })
-    await api.db.update(users).set({ permissions: ['view', 'edit'] }).where(eq(users.id, editor.id))
+    await grant(api, editor.id, ['view', 'edit'])
     user = await employee('Target Person', { employId: 'ED-2', designation: 'Analyst' })
     sessionsBefore = (await api.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id)))[0].n
   })

@@ -1,12 +1,13 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { spawn, spawnSync } from 'node:child_process'
 import { afterAll, expect, test } from 'vitest'
 import { openDatabase } from '#api/db/client'
+import { scratchDir } from '../support/scratch'
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-db-'))
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+const folder = scratchDir('portal-db')
+const dataDir = folder.path
+afterAll(folder.remove)
 
 test('the embedded database cannot be opened twice while it is held', async () => {
   const first = await openDatabase({ dataDir })

@@ -4,6 +4,7 @@ import { oneTimeCodes, passwordResets, profileDrafts, rateEvents, sessions, user
 import { purgeExpired } from '#api/maintenance'
 import { lastCode, lastResetToken, signedUpUser, startApi, uniqueEmail, type Api, type Client } from '../support/api-harness'
 import { expectClientError, landingUser, profilePayload } from '../support/helpers'
+import { userHolding } from '../support/personas'
 
 /** What an outside probe broke (issue 12), each as the class of hole it was, over real HTTP. */
 
@@ -220,8 +221,7 @@ describe('financial details and date of birth: the person and administrators onl
     api = await startApi()
     admin = await signedUpUser(api)
     person = await signedUpUser(api)
-    editor = await signedUpUser(api)
-    await api.db.update(users).set({ permissions: ['view', 'edit'] }).where(eq(users.id, editor.id))
+    editor = await userHolding(api, ['view', 'edit'])
     const [developer] = (await api.client().get<{ roles: { _id: string; name: string }[] }>('/roles')).body.roles.filter((role) => role.name === 'Developer')
     const payload = profilePayload(developer._id, { personal: { dob: '1990-04-12', phone: '+91 98765 43210' }, financial: { previousOrgSalary: 900000, currency: 'USD' } })
     expect((await person.client.post('/form/submit', payload)).status).toBe(200)

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
-import { categories, clusters, entities, planningRoles, plannings, projects, resourcePlanningTemplates, templateItems, users } from '#api/db/schema'
-import { expectedStatus, personaClients, PERSONAS, type Persona } from '../support/personas'
-import { signedUpUser, startApi, type Answer, type Api, type Client } from '../support/api-harness'
+import { categories, clusters, entities, planningRoles, plannings, projects, resourcePlanningTemplates, templateItems } from '#api/db/schema'
+import { expectedStatus, permissionMatrix, personaClients, PERSONAS, userHolding, type Persona } from '../support/personas'
+import { startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import {
   expectRefusal,
   makeCategory,
@@ -301,28 +301,13 @@ const groupingOf = (persona: Persona) => {
 }
 
 
-const cells = PERSONAS.flatMap((persona) =>
-  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expectedStatus(persona, call)}`, { persona, name }] as const),
-)
-
-describe('the permission matrix of the planning calls', () => {
-  test('covers every persona and every planning call of the spec', () => {
-    expect(Object.keys(CALLS)).toHaveLength(23)
-    expect(cells).toHaveLength(7 * 23)
-  })
-
-  test.each(cells)('%s', async (_, { persona, name }) => {
-    const call = CALLS[name]
-    const status = expectedStatus(persona, call)
-    const answer = await call.make(clients.get(persona)!, own.get(persona)!, persona)
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-    const allowed = status < 400
-    if (!allowed) {
-      expectRefusal(answer, status)
-      expect(answer.body.error).toBe(status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.')
-    }
-    await call.check(answer, own.get(persona)!, persona, allowed)
-  })
+permissionMatrix('the permission matrix of the planning calls', {
+  personas: PERSONAS,
+  calls: CALLS,
+  status: expectedStatus,
+  make: (persona, call) => call.make(clients.get(persona)!, own.get(persona)!, persona),
+  check: (persona, call, answer, allowed) => call.check(answer, own.get(persona)!, persona, allowed),
+  covers: { title: 'covers every persona and every planning call of the spec', personas: 7, calls: 23 },
 })
 
 describe('replacing an existing template is a change', () => {
@@ -345,8 +330,7 @@ describe('replacing an existing template is a change', () => {
   })
 
   test("with 'add' and 'edit': force replaces it", async () => {
-    const editor = await signedUpUser(api)
-    await api.db.update(users).set({ permissions: ['add', 'edit'] }).where(eq(users.id, editor.id))
+    const editor = await userHolding(api, ['add', 'edit'])
     const forced = await editor.client.post<SaveAnswer>(TEMPLATES, templateBody(target, [templateItem(k[1]._id, 7)], { force: true }))
     expect(forced.status).toBe(200)
     expect(forced.body).toMatchObject({ exists: false, message: 'Template updated successfully' })

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Permission } from '#domain/constants'
 import { projectEntityUserMappings, projectResourceInstances, siteOverrides } from '#api/db/schema'
-import { expectedStatus, personaClients, PERSONAS, type Persona } from '../support/personas'
+import { expectedStatus, permissionMatrix, personaClients, PERSONAS, type Persona } from '../support/personas'
 import { startApi, type Answer, type Api, type Client } from '../support/api-harness'
 import { expectRefusal, makeProject, type Project } from '../support/planning'
 import {
@@ -194,28 +194,13 @@ const CALLS: Record<string, Call> = {
 }
 
 
-const cells = PERSONAS.flatMap((persona) =>
-  Object.entries(CALLS).map(([name, call]) => [`${persona}: ${name} answers ${expectedStatus(persona, call)}`, { persona, name }] as const),
-)
-
-describe('the permission matrix of the projects calls', () => {
-  test('covers every persona and every projects call of the spec, and the roll-up', () => {
-    expect(Object.keys(CALLS)).toHaveLength(10)
-    expect(cells).toHaveLength(7 * 10)
-  })
-
-  test.each(cells)('%s', async (_, { persona, name }) => {
-    const call = CALLS[name]
-    const status = expectedStatus(persona, call)
-    const answer = await call.make(clients.get(persona)!, own.get(persona)!)
-    expect(answer.status, JSON.stringify(answer.body)).toBe(status)
-    const allowed = status < 400
-    if (!allowed) {
-      expectRefusal(answer, status)
-      expect(answer.body.error).toBe(status === 401 ? 'Please log in to continue.' : 'You do not have permission to do this.')
-    }
-    await call.check(answer, own.get(persona)!, allowed)
-  })
+permissionMatrix('the permission matrix of the projects calls', {
+  personas: PERSONAS,
+  calls: CALLS,
+  status: expectedStatus,
+  make: (persona, call) => call.make(clients.get(persona)!, own.get(persona)!),
+  check: (persona, call, answer, allowed) => call.check(answer, own.get(persona)!, allowed),
+  covers: { title: 'covers every persona and every projects call of the spec, and the roll-up', personas: 7, calls: 10 },
 })
 
 describe('a refusal comes before anything is read or written', () => {

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { users } from '#api/db/schema'
 import { projectMessages } from '#domain/planning/messages'
-import { signedUpUser, type Api, type Client } from '../support/api-harness'
+import type { Api, Client } from '../support/api-harness'
+import { userHolding } from '../support/personas'
 import { expectRefusal, makeProject, type Planning, type Project } from '../support/planning'
 import { INSTANCES, MISSING, REPLACE, instanceOf, makeCard, residentialSuite, type Card, type Person, type ResidentialPlan } from '../support/projects'
 
@@ -110,8 +110,7 @@ describe('PUT /api/projects/{id}/plan', () => {
   test('removing cards needs delete as well as add: refused, nothing is saved', async () => {
     const { project, towerA } = await plannedProject()
     const before = await cardsOf(project)
-    const adder = await signedUpUser(api)
-    await api.db.update(users).set({ permissions: ['view', 'add'] }).where(eq(users.id, adder.id))
+    const adder = await userHolding(api, ['view', 'add'])
     expectRefusal(await adder.client.put(planOf(project), { removed: [typeOf(plan.siteType)], cards: [card(plan.towerType, ['Tower Q'])] }), 403)
     expect(await cardsOf(project)).toEqual(before)
     const added = await adder.client.put<Card[]>(planOf(project), { removed: [], cards: [card(plan.towerType, [{ name: 'Tower A', projectEntityId: towerA }])] })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { roleHistories, roles, users } from '#api/db/schema'
 import { freshDatabase, signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import { expectClientError, landingUser, profilePayload } from '../support/helpers'
+import { grant } from '../support/personas'
 
 /**
  * One role per person, permissions individual, and no one grants what they do not hold (DESIGN §4):
@@ -24,7 +25,7 @@ const profileOf = async (client: Client, id: string) => (await client.get<Profil
 async function person(name: string, picked: string, permissions: string[] = []) {
   const user = await signedUpUser(api)
   expect((await user.client.post('/form/submit', profilePayload(await roleId(picked), { personal: { name } }))).status).toBe(200)
-  await api.db.update(users).set({ permissions: permissions as never }).where(eq(users.id, user.id))
+  await grant(api, user.id, permissions as never)
   return user
 }
 /** Sets `target`'s role through their profile, as the edit screen does. */

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
-import { roles, users } from '#api/db/schema'
+import { roles } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
+import { userHolding } from '../support/personas'
 import { expectRefusal, makeProject, type Project } from '../support/planning'
 import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan, type Card, type Person, type ResidentialPlan } from '../support/projects'
 
@@ -28,11 +29,7 @@ let harbourCard: Card
 let ana: Person
 let ben: Person
 
-const person = async (permissions: Permission[]) => {
-  const user = await signedUpUser(api)
-  await api.db.update(users).set({ permissions }).where(eq(users.id, user.id))
-  return user
-}
+const person = (permissions: Permission[]) => userHolding(api, permissions)
 const tag = async (project: Project, card: Card, instance: string, roleId: string, clusterIds: string[], userIds: string[]) => {
   const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, instance), roleId, clusterIds, userIds })
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)

@@ -1,33 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS, type Permission } from '#domain/constants'
-import { users } from '#api/db/schema'
 import type { Access, RouteAccess } from '#api/http/access'
-import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
+import { startApi, type Api } from '../support/api-harness'
 import { expectNoInternals } from '../support/helpers'
+import { expectedStatus, personaCallers, PERSONAS, type Persona } from '../support/personas'
 
 /**
  * The security suite walks the API's own route table (every route declares its access rule, or the
  * API refuses to start), so a new route cannot escape it: every route × every kind of caller.
  */
-type Persona = 'anonymous' | 'signed in, no permissions' | Permission | 'Admin'
-const PERSONAS: Persona[] = ['anonymous', 'signed in, no permissions', ...PERMISSIONS, 'Admin']
-
 let api: Api
-const callers = new Map<Persona, { client: Client; id: string | null }>()
+let callers: Awaited<ReturnType<typeof personaCallers>>
 
 beforeAll(async () => {
   api = await startApi()
-  const admin = await signedUpUser(api)
-  callers.set('Admin', admin)
-  callers.set('anonymous', { client: api.client(), id: null })
-  callers.set('signed in, no permissions', await signedUpUser(api))
-  for (const permission of PERMISSIONS) {
-    const user = await signedUpUser(api)
-    await api.db.update(users).set({ permissions: [permission] }).where(eq(users.id, user.id))
-    callers.set(permission, user)
-  }
+  callers = await personaCallers(api)
 })
 afterAll(() => api?.close())
 
@@ -41,9 +29,9 @@ function urlOf(route: RouteAccess, ownId: string | null) {
 
 const expectation = (route: RouteAccess, persona: Persona) => {
   if (route.access === 'public') return 'allowed'
-  if (persona === 'anonymous') return 401
-  if (route.access === 'signed-in' || persona === 'Admin' || persona === route.access) return 'allowed'
-  return 403
+  if (route.access === 'signed-in') return persona === 'anonymous' ? 401 : 'allowed'
+  const status = expectedStatus(persona, { needs: route.access, ok: 200 })
+  return status === 200 ? 'allowed' : status
 }
 
 describe('every route of the API declares who may call it', () => {

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { Client } from '../support/api-harness'
 import { ensureBuilt, untilHealthy } from '../support/processes'
+import { scratchDir, scratchPostgres, type ScratchPostgres } from '../support/scratch'
 
 /**
  * Crash safety (README "Durability"): writes go through the built API under concurrent load, the
@@ -86,16 +85,17 @@ async function expectAllThere(client: Client, acknowledged: string[]) {
 }
 
 describe('the embedded database (PGlite) loses no acknowledged write when the API process is killed', () => {
-  let dataDir = ''
+  let folder: ReturnType<typeof scratchDir> | undefined
   const children: ChildProcess[] = []
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL')
     await Promise.all(children.map(exited))
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    folder?.remove()
   })
 
   test('every category the API acknowledged before SIGKILL is there after a restart', async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-pglite-'))
+    folder = scratchDir('crash-pglite')
+    const dataDir = folder.path
     const first = startApi({ DATA_DIR: dataDir })
     children.push(first)
     await healthy()
@@ -111,37 +111,28 @@ describe('the embedded database (PGlite) loses no acknowledged write when the AP
 
 const base = process.env.DATABASE_URL
 describe.skipIf(!base)('PostgreSQL loses no acknowledged write when the API process is killed (needs DATABASE_URL)', () => {
-  let database = ''
-  let dataDir = ''
+  let database: ScratchPostgres | undefined
+  let folder: ReturnType<typeof scratchDir> | undefined
   const children: ChildProcess[] = []
   beforeAll(async () => {
-    const name = `crash_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(base!)
-    url.pathname = `/${name}`
-    database = url.toString()
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-pg-'))
+    database = await scratchPostgres(base!, 'crash')
+    folder = scratchDir('crash-pg')
   })
   afterAll(async () => {
     for (const child of children) child.kill('SIGKILL')
     await Promise.all(children.map(exited))
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`drop database if exists ${new URL(database).pathname.slice(1)} with (force)`)
-    await admin.end()
-    fs.rmSync(dataDir, { recursive: true, force: true })
+    await database?.drop()
+    folder?.remove()
   })
 
   test('every category the API acknowledged before SIGKILL is there after a restart', async () => {
-    const first = startApi({ DATABASE_URL: database, DATA_DIR: dataDir })
+    const [url, dataDir] = [database!.url, folder!.path]
+    const first = startApi({ DATABASE_URL: url, DATA_DIR: dataDir })
     children.push(first)
     await healthy()
     const client = await administrator(dataDir)
     const acknowledged = await writeUntilKilled(client, first)
-    const second = startApi({ DATABASE_URL: database, DATA_DIR: dataDir })
+    const second = startApi({ DATABASE_URL: url, DATA_DIR: dataDir })
     children.push(second)
     await healthy()
     await expectAllThere(client, acknowledged)

@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOGIN_MAX_FAILURES_PER_EMAIL, RESEND_MAX_PER_HOUR } from '#domain/constants'
 import { Client } from '../support/api-harness'
 import { ensureBuilt, stopProcess, untilHealthy } from '../support/processes'
+import { runSql, scratchDir, scratchPostgres, type ScratchPostgres } from '../support/scratch'
 
 /**
  * DESIGN §3 and README "Scale-out": two API processes and two web processes, built as `npm start`
@@ -23,7 +22,9 @@ interface Instance {
   dataDir?: string
 }
 const running: Instance[] = []
+let scratchDatabase: ScratchPostgres | undefined
 let database = ''
+let folder: ReturnType<typeof scratchDir> | undefined
 let scratch = ''
 const API = [3611, 3612]
 const WEB = [3621, 3622]
@@ -69,15 +70,7 @@ function at(i: number, from?: Client) {
   return client
 }
 
-async function sql(query: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: database })
-  await client.connect()
-  try {
-    return await client.query(query, values)
-  } finally {
-    await client.end()
-  }
-}
+const sql = (query: string, values: unknown[] = []) => runSql(database, query, values)
 
 describe.skipIf(!base)('two API and two web processes on one PostgreSQL behave as one (needs DATABASE_URL: the embedded database is one process)', () => {
   beforeAll(async () => {
@@ -86,15 +79,10 @@ describe.skipIf(!base)('two API and two web processes on one PostgreSQL behave a
       const taken = await fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false)
       if (taken) throw new Error(`port ${port} is taken by another process: this test would talk to it`)
     }
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'))
-    const name = `scale_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: base })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(base!)
-    url.pathname = `/${name}`
-    database = url.toString()
+    folder = scratchDir('scale-out')
+    scratch = folder.path
+    scratchDatabase = await scratchPostgres(base!, 'scale')
+    database = scratchDatabase.url
     // Both API processes migrate at start, at the same moment: the advisory lock serialises them.
     startApi(0)
     startApi(1)
@@ -106,13 +94,8 @@ describe.skipIf(!base)('two API and two web processes on one PostgreSQL behave a
 
   afterAll(async () => {
     await Promise.all(running.map(stop))
-    if (database) {
-      const admin = new pg.Client({ connectionString: base })
-      await admin.connect()
-      await admin.query(`drop database if exists ${new URL(database).pathname.slice(1)} with (force)`)
-      await admin.end()
-    }
-    if (scratch) fs.rmSync(scratch, { recursive: true, force: true })
+    await scratchDatabase?.drop()
+    folder?.remove()
   }, 60_000)
 
   const email = `scale.${randomBytes(4).toString('hex')}@example.com`

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { buildApi } from '#api/app'
 import { openDatabase, type Database } from '#api/db/client'
 import type { Mail, Mailer } from '#api/mail/mailer'
+import { scratchPostgres } from './scratch'
 
 /**
  * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
@@ -53,30 +52,8 @@ export type Api = Awaited<ReturnType<typeof startApi>>
 export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL
   if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} }
-  const name = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  const database = await openDatabase({ databaseUrl: url.toString() })
-  return {
-    database,
-    async drop() {
-      const again = new pg.Client({ connectionString: base })
-      await again.connect()
-      // The pool's end() resolves before its connections have finished closing: a forced drop
-      // meanwhile would kill them mid-goodbye, an error nobody listens for. Wait for them first.
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await again.query('select count(*)::int as open from pg_stat_activity where datname = $1', [name])
-        if (rows[0].open === 0) break
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      await again.query(`drop database if exists ${name} with (force)`)
-      await again.end()
-    },
-  }
+  const scratch = await scratchPostgres(base, 'test')
+  return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop }
 }
 
 export interface Answer<T = Record<string, unknown>> {
