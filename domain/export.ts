@@ -1,7 +1,4 @@
 import { DEFAULT_ACCOUNT_ROLE } from './constants'
-import { formatDate } from './dates'
-
-export { formatDate }
 
 export const EXPORT_SHEET = 'Users'
 export const EXPORT_COLUMNS = ['Employee ID', 'Full Name', 'Email', 'Role', 'Status', 'Joined Date'] as const
@@ -26,16 +23,23 @@ export interface ExportedUser {
   profile?: { professional?: { employId?: string | null } | null } | null
 }
 
-/** One row per user, in EXPORT_COLUMNS order: every cell text, missing ones 'N/A'. */
-export function exportRows(users: readonly ExportedUser[]): string[][] {
-  return users.map((user) =>
-    [
-      user.profile?.professional?.employId || MISSING,
-      user.fullName || MISSING,
-      user.email || MISSING,
-      user.role || DEFAULT_ACCOUNT_ROLE,
-      user.status || 'Active',
-      formatDate(user.createdAt) ?? MISSING,
-    ].map(neutraliseCell),
-  )
+/**
+ * A day as a spreadsheet date cell: midnight UTC of the value's UTC day, which exceljs writes as
+ * that day's serial number, so the cell sorts and filters as a date. Null for no valid date.
+ */
+export function spreadsheetDay(value: string | null | undefined): Date | null {
+  if (!value) return null
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return null
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()))
+}
+/** How the export shows its date cells: as the screens write dates (en-US, 1/31/2025). */
+export const SPREADSHEET_DATE_FORMAT = 'm/d/yyyy'
+
+/** One row per user, in EXPORT_COLUMNS order: text cells, Joined Date a date cell; missing ones 'N/A'. */
+export function exportRows(users: readonly ExportedUser[]): (string | Date)[][] {
+  return users.map((user) => {
+    const text = [user.profile?.professional?.employId || MISSING, user.fullName || MISSING, user.email || MISSING, user.role || DEFAULT_ACCOUNT_ROLE, user.status || 'Active']
+    return [...text.map(neutraliseCell), spreadsheetDay(user.createdAt) ?? MISSING]
+  })
 }

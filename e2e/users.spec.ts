@@ -240,8 +240,11 @@ test.describe('user export', () => {
     const sheet = await readSheet(await file.path())
     expect(rowsOf(sheet)).toEqual([
       ['Employee ID', 'Full Name', 'Email', 'Role', 'Status', 'Joined Date'],
-      ['EMP-42', 'N/A', user.email, 'User', 'Active', today()],
+      ['EMP-42', 'N/A', user.email, 'User', 'Active', new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)],
     ])
+    // Joined Date is a real date cell, shown as the screens write dates.
+    expect(sheet.getCell('F2').type).toBe(ExcelJS.ValueType.Date)
+    expect(sheet.getCell('F2').numFmt).toBe('m/d/yyyy')
   })
 
   test("a full name such as '=1+2' is exported as the text \"'=1+2\", never a formula", async ({ page, admin }) => {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { EXPORT_COLUMNS, exportFileName, exportRows, formatDate, neutraliseCell } from '#domain/export'
+import { EXPORT_COLUMNS, exportFileName, exportRows, neutraliseCell, spreadsheetDay } from '#domain/export'
+import { formatDate } from '#domain/dates'
 
 describe('the users export', () => {
   test('is named users_export_{YYYY-MM-DD}.xlsx after the day of the export', () => {
@@ -14,11 +15,11 @@ describe('the users export', () => {
     expect(exportRows([{ email: 'a@example.com' }])).toEqual([['N/A', 'N/A', 'a@example.com', 'User', 'Active', 'N/A']])
   })
 
-  test('writes a full row in column order with the joined date in en-US numeric form', () => {
+  test('writes a full row in column order, the joined date a date cell of its UTC day', () => {
     const row = exportRows([
       { fullName: 'Asha Rao', email: 'asha@example.com', role: 'Engineer', status: 'Inactive', createdAt: '2025-01-31T10:00:00Z', profile: { professional: { employId: 'E-7' } } },
     ])
-    expect(row).toEqual([['E-7', 'Asha Rao', 'asha@example.com', 'Engineer', 'Inactive', '1/31/2025']])
+    expect(row).toEqual([['E-7', 'Asha Rao', 'asha@example.com', 'Engineer', 'Inactive', new Date('2025-01-31T00:00:00Z')]])
   })
 
   test.each(['=1+2', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1'])('a cell starting like a formula (%j) is kept as text', (value) => {
@@ -28,6 +29,13 @@ describe('the users export', () => {
 
   test('ordinary text is left alone', () => {
     expect(neutraliseCell('Asha = Rao')).toBe('Asha = Rao')
+  })
+
+  test('a spreadsheet day is midnight UTC of the UTC day, whatever the time; none for no date', () => {
+    expect(spreadsheetDay('2025-12-31T23:59:59Z')).toEqual(new Date('2025-12-31T00:00:00Z'))
+    expect(spreadsheetDay('2030-03-01')).toEqual(new Date('2030-03-01T00:00:00Z'))
+    expect([spreadsheetDay('not a date'), spreadsheetDay(''), spreadsheetDay(null)]).toEqual([null, null, null])
+    expect(exportRows([{ createdAt: 'garbage' }])[0][5]).toBe('N/A')
   })
 
   test('an invalid date is treated as missing', () => {

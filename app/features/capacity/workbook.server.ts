@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import type { HireLine, RoleMonths } from '#domain/contracts/schedule'
-import { neutraliseCell } from '#domain/export'
+import { neutraliseCell, spreadsheetDay } from '#domain/export'
 
 /**
  * Capacity and the hire-by queue as one .xlsx workbook, built on the server like the users export.
@@ -36,5 +36,4 @@ export async function capacityWorkbook(capacity: RoleMonths, queue: readonly Hir
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
-/** A calendar day as the spreadsheet's date: midnight UTC, which exceljs writes as that day's serial number. */
-const asDate = (day: string) => new Date(`${day}T00:00:00Z`)
+const asDate = (day: string) => spreadsheetDay(day)!
