@@ -1,14 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { badgeColour } from '#domain/planning/badge-colour'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
+import type { DescribedCluster } from '#domain/contracts/catalog'
 import { useHydrated } from '#app/lib/hydrated'
 
-/** What GET /api/clusters/description answers per id. */
-export interface DescribedCluster {
-  _id: string
-  name: string
-  description: string | null
-}
+export type { DescribedCluster }
 
 /** Where the page's resource route answers the descriptions (it forwards the browser's session to the API). */
 export const DESCRIPTIONS_PATH = '/resource-planning-template/descriptions'

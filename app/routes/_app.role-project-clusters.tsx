@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { RollUpCluster, RollUpProject, RollUpRole } from '#domain/planning/project-plan'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { api } from '#app/lib/api/http.server'
+import { rollUpByRole } from '#app/lib/api/projects.server'
 import { requirePermission } from '#app/lib/session.server'
 import { shownDate } from '#app/lib/display'
 
@@ -18,7 +18,7 @@ const LOAD_FAILED = 'Failed to load roles/projects'
 /** Every role with the projects that plan it and their clusters, rolled up by the API (GET /api/role-project-clusters). */
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
-  const result = await api<RollUpRole[]>(args, '/api/role-project-clusters')
+  const result = await rollUpByRole(args)
   return json({ roles: result.ok ? result.data : [], failed: !result.ok })
 }
 

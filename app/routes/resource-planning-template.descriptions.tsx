@@ -1,9 +1,8 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
-import { api } from '#app/lib/api/http.server'
+import { describeClusters } from '#app/lib/api/catalog.server'
 import { FALLBACK_MESSAGE } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
-import type { DescribedCluster } from '#app/components/template-description'
 
 /**
  * GET /resource-planning-template/descriptions?ids=a,b: what the cluster description popover shows,
@@ -13,7 +12,7 @@ import type { DescribedCluster } from '#app/components/template-description'
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
   const ids = new URL(args.request.url).searchParams.get('ids') ?? ''
-  const result = await api<{ data: DescribedCluster[] } | DescribedCluster[]>(args, `/api/clusters/description?${new URLSearchParams({ ids })}`)
+  const result = await describeClusters(args, ids)
   if (!result.ok) {
     const message = result.error.message === FALLBACK_MESSAGE ? null : result.error.message
     return json({ error: message }, { status: result.error.status ?? 502, headers: { 'cache-control': 'no-store' } })

@@ -21,7 +21,7 @@ export const updateSetupItem = (caller: Caller, kind: SetupKind, id: string, bod
   api<Ref>(caller, `${SETUP_PATHS[kind]}/${encodeURIComponent(id)}`, { method: 'PUT', body })
 export const deleteSetupItem = (caller: Caller, kind: SetupKind, id: string) => api(caller, `${SETUP_PATHS[kind]}/${encodeURIComponent(id)}`, { method: 'DELETE' })
 
-export const listClusters = (caller: Caller, filter?: { categoryId?: string; entityType?: string }) => api<Cluster[]>(caller, `/api/clusters${queryString(filter)}`)
+export const listClusters = (caller: Caller, filter?: { categoryId?: string; entityId?: string }) => api<Cluster[]>(caller, `/api/clusters${queryString(filter)}`)
 export const createCluster = (caller: Caller, body: ClusterCreate) => api<Cluster>(caller, '/api/clusters', { method: 'POST', body })
 export const describeClusters = (caller: Caller, ids: string) =>
   api<{ data: DescribedCluster[] } | DescribedCluster[]>(caller, `/api/clusters/description?${new URLSearchParams({ ids })}`)

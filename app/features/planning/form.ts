@@ -1,0 +1,117 @@
+import type { SubmissionResult } from '@conform-to/dom'
+import * as z from 'zod/mini'
+import type { Permission } from '#domain/constants'
+import type { Ref } from '#domain/contracts/common'
+import { isUuid } from '#domain/ids'
+import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
+
+/**
+ * The Planning screen's forms and address (§4, §5): its schemas, which button asked for what, the
+ * notices after a change. Client-safe: the browser validates with the same schemas
+ * (tests/unit/planning-form.test.ts).
+ */
+
+export const TYPE_SAVED = 'Type saved successfully!'
+export const TYPE_SAVE_FAILED = 'Failed to save type. Please try again.'
+export const CLUSTER_ADDED = 'Cluster added successfully!'
+export const CLUSTER_ADD_FAILED = 'Failed to add cluster'
+/** §9: the Add Cluster dialog shows its success this long before it closes itself. */
+export const SUCCESS_DELAY_MS = 800
+export const NOTICES: Record<string, string> = { 'type-saved': TYPE_SAVED, 'cluster-added': CLUSTER_ADDED }
+
+export interface Selection {
+  categoryId?: string | null
+  entityId?: string | null
+}
+
+/** This page's address with the category and entity choices kept, and these parameters added. */
+export function planningHref({ categoryId, entityId }: Selection, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams()
+  if (categoryId) params.set('categoryId', categoryId)
+  if (entityId) params.set('entityId', entityId)
+  for (const [key, value] of Object.entries(extra)) params.set(key, value)
+  const query = params.toString()
+  return query ? `/planning?${query}` : '/planning'
+}
+
+/** The choices of an address, as they were asked for (checked against the lists later). */
+export const selectionOf = (params: URLSearchParams): Selection => ({ categoryId: params.get('categoryId'), entityId: params.get('entityId') })
+
+/** The table's filter for a selection: only ids count, so a mangled address asks for everything rather than a 400. */
+export function planningFilter({ categoryId, entityId }: Selection) {
+  return { categoryId: isUuid(categoryId) ? categoryId : undefined, entityId: isUuid(entityId) ? entityId : undefined }
+}
+
+// A form sends one checkbox as a string and several as a list.
+export const asList = (value: unknown): unknown[] => (value == null || value === '' ? [] : Array.isArray(value) ? value : [value])
+const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+
+/**
+ * The Create New Planning Type form: one checkbox list per role, named `role.<roleId>`, becomes
+ * the API's roleClusters; the domain schema then trims the name and asks for one cluster at least.
+ */
+export const createTypeFormSchema = z.pipe(
+  z.transform((form: unknown) => {
+    const { categoryId, entityId, typeName, role } = record(form)
+    const roleClusters = Object.entries(record(role)).map(([roleId, clusters]) => ({ roleId, clusters: asList(clusters) }))
+    return { categoryId, entityId, typeName, roleClusters } as z.input<typeof planningCreateSchema>
+  }),
+  planningCreateSchema,
+)
+
+/** After a refusal without JavaScript, the boxes ticked per role (conform's initialValue of the post). */
+export function tickedOf(initialValue: Record<string, unknown> | null | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(record(initialValue?.role)).map(([roleId, clusters]) => [roleId, asList(clusters).map(String)]))
+}
+
+/** The Add Cluster form: exactly the POST /api/clusters payload (the form's own fields left out). */
+export const addClusterFormSchema = z.pipe(
+  z.transform((form: unknown) => {
+    const { category, entityType, name, description } = record(form)
+    return { category, entityType, name, description } as z.input<typeof clusterCreateSchema>
+  }),
+  clusterCreateSchema,
+)
+
+/** What each button asks for, and the permission it needs. */
+export const PERMISSION_OF = { 'create-type': 'add', 'add-cluster': 'add', group: 'edit' } as const satisfies Record<string, Permission>
+export type Intent = keyof typeof PERMISSION_OF
+
+/** The button pressed, or null for a post no button of the page makes. */
+export function readIntent(form: FormData): Intent | null {
+  const intent = form.get('intent')
+  return typeof intent === 'string' && Object.hasOwn(PERMISSION_OF, intent) ? (intent as Intent) : null
+}
+
+/** Group Clusters' post: the planning, the role and the clusters ticked, or null when it cannot make a group (fewer than two). */
+export function readGroups(form: FormData): { planningId: string; roleId: string; selected: string[] } | null {
+  const planningId = String(form.get('planningId') ?? '')
+  const roleId = String(form.get('roleId') ?? '')
+  const selected = form.getAll('clusters').map(String).filter(isUuid)
+  if (!isUuid(planningId) || !isUuid(roleId) || selected.length < 2) return null
+  return { planningId, roleId, selected }
+}
+
+/** The action's answer to a dialog's form; `added` is the Add Cluster dialog's own success (with JavaScript). */
+export type PlanningAnswer =
+  | { intent: 'create-type'; result: SubmissionResult<string[]> }
+  | { intent: 'add-cluster'; result: SubmissionResult<string[]>; added: string | null }
+
+/** A row group of Saved Planning Types: a type and, per role, its clusters' labels. */
+export interface PlanningRow {
+  _id: string
+  category: string
+  entity: string
+  typeName: string
+  created: string | null
+  roles: { _id: string; name: string; clusters: string[] }[]
+}
+
+/** The Group Clusters dialog of one role: the clusters still single, and the groups' labels. */
+export interface GroupState {
+  planningId: string
+  roleId: string
+  roleName: string
+  singles: Ref[]
+  groups: string[]
+}
