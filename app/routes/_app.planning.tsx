@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
@@ -59,7 +59,7 @@ export async function loader(args: LoaderFunctionArgs) {
   if (dialog === 'create-type' && canAdd && !entity) alert = planningMessages.selectEntityFirst
   if (dialog === 'add-cluster' && canAdd && (!category || !entity)) alert = planningMessages.selectCategoryAndEntityFirst
 
-  return json({
+  return {
     canAdd,
     canEdit,
     categories,
@@ -72,7 +72,7 @@ export async function loader(args: LoaderFunctionArgs) {
     createType: createOpen && entity ? { roles: roles ?? [], clusters: clusters.filter((cluster) => cluster.entityType === entity._id).map(({ _id, name }) => ({ _id, name })) } : null,
     addClusterOpen: dialog === 'add-cluster' && canAdd && category !== null && entity !== null,
     group: dialog === 'group' && canEdit ? groupDialogOf(plannings, { planningId: params.get('planningId'), roleId: params.get('roleId') }, label) : null,
-  })
+  }
 }
 
 /** Create Type, Add Cluster or Group Clusters: the button's intent says which, and the one permission it needs. */
@@ -93,22 +93,22 @@ export async function action(args: ActionFunctionArgs) {
 
   if (intent === 'create-type') {
     const submission = parseWithSchema(formData, { schema: createTypeFormSchema })
-    if (submission.status !== 'success') return json<PlanningAnswer>({ intent, result: submission.reply() })
+    if (submission.status !== 'success') return data<PlanningAnswer>({ intent, result: submission.reply() })
     const created = await createPlanning(args, submission.value)
-    if (!created.ok) return json<PlanningAnswer>({ intent, result: submission.reply({ formErrors: [messageOr(created.error, TYPE_SAVE_FAILED)] }) }, { headers: created.headers })
+    if (!created.ok) return data<PlanningAnswer>({ intent, result: submission.reply({ formErrors: [messageOr(created.error, TYPE_SAVE_FAILED)] }) }, { headers: created.headers })
     const { categoryId, entityId } = submission.value
     return redirect(planningHref({ categoryId, entityId }, { notice: 'type-saved' }), { headers: created.headers })
   }
 
   const submission = parseWithSchema(formData, { schema: addClusterFormSchema })
-  if (submission.status !== 'success') return json<PlanningAnswer>({ intent, result: submission.reply(), added: null })
+  if (submission.status !== 'success') return data<PlanningAnswer>({ intent, result: submission.reply(), added: null })
   const created = await createCluster(args, submission.value)
   if (!created.ok) {
     const result = submission.reply({ formErrors: [messageOr(created.error, CLUSTER_ADD_FAILED)] })
-    return json<PlanningAnswer>({ intent, result, added: null }, { headers: created.headers })
+    return data<PlanningAnswer>({ intent, result, added: null }, { headers: created.headers })
   }
   // With JavaScript the dialog shows the success itself and then closes (§4); without, the page shows it.
-  if (formData.get('inPage') === '1') return json<PlanningAnswer>({ intent, result: submission.reply({ resetForm: true }), added: CLUSTER_ADDED }, { headers: created.headers })
+  if (formData.get('inPage') === '1') return data<PlanningAnswer>({ intent, result: submission.reply({ resetForm: true }), added: CLUSTER_ADDED }, { headers: created.headers })
   const { category, entityType } = submission.value
   return redirect(planningHref({ categoryId: category, entityId: entityType }, { notice: 'cluster-added' }), { headers: created.headers })
 }

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { RollUpCluster, RollUpProject, RollUpRole } from '#domain/planning/project-plan'
@@ -19,7 +19,7 @@ const LOAD_FAILED = 'Failed to load roles/projects'
 export async function loader(args: LoaderFunctionArgs) {
   await requirePermission(args, 'view')
   const result = await rollUpByRole(args)
-  return json({ roles: result.ok ? result.data : [], failed: !result.ok })
+  return { roles: result.ok ? result.data : [], failed: !result.ok }
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

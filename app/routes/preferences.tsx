@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { readSidebar, sidebarCookie } from '#app/lib/cookies.server'
 import { safeRedirect } from '#app/lib/redirect'
 import { readForm } from '#app/lib/form.server'
@@ -14,7 +14,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (form.get('intent') === 'planning') state.planningOpen = form.get('open') === 'true'
   const headers = { 'set-cookie': await sidebarCookie.serialize(state) }
   const back = form.get('redirectTo')
-  return back ? redirect(safeRedirect(back, '/dashboard'), { headers }) : data(state, { headers })
+  return back ? redirect(safeRedirect(back, '/dashboard'), { headers }) : Response.json(state, { headers })
 }
 
 export const loader = () => redirect('/dashboard')

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
 import { describeClusters } from '#app/lib/api/catalog.server'
 import { FALLBACK_MESSAGE } from '#app/lib/errors'
@@ -15,9 +15,10 @@ export async function loader(args: LoaderFunctionArgs) {
   const result = await describeClusters(args, ids)
   if (!result.ok) {
     const message = result.error.message === FALLBACK_MESSAGE ? null : result.error.message
-    return json({ error: message }, { status: result.error.status ?? 502, headers: { 'cache-control': 'no-store' } })
+    return Response.json({ error: message }, { status: result.error.status ?? 502, headers: { 'cache-control': 'no-store' } })
   }
   // §7: the API may answer a list or {data: list}.
   const data = Array.isArray(result.data) ? result.data : (result.data.data ?? [])
-  return json({ data }, { headers: { 'cache-control': `private, max-age=${CLUSTER_DESCRIPTION_CACHE_SECONDS}` } })
+  // A resource route fetched by the popover: plain JSON, the web platform's own way.
+  return Response.json({ data }, { headers: { 'cache-control': `private, max-age=${CLUSTER_DESCRIPTION_CACHE_SECONDS}` } })
 }
