@@ -25,9 +25,9 @@ export async function freePort() {
 /** BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the measured processes, say. */
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
-/** Starts `node <script>` and waits until `<url><ready>` answers (or the process dies). */
-export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz'): Promise<Running> {
-  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+/** Starts `node <script>` (in `cwd`, this process's by default) and waits until `<url><ready>` answers (or the process dies). */
+export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz', cwd?: string): Promise<Running> {
+  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)))
   try {
