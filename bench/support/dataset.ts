@@ -9,7 +9,7 @@
 import type { Db } from '#api/db/client'
 import { projectEntityUserMappings, users } from '#api/db/schema'
 import type { Mail } from '#api/mail/mailer'
-import { assignKey } from '#app/components/assign-users'
+import { assignKey } from '#app/features/mappings/assign'
 import { plannedSources, taggingRequirement, type PlanItem } from '#domain/planning/project-plan'
 import type { Client } from '../../tests/support/api-harness'
 

@@ -3,7 +3,7 @@ import { postedForm, uuid } from '../support/forms'
 import type { Card, Mapping } from '#domain/contracts/projects'
 import type { Template } from '#domain/contracts/planning'
 import { taggingMessages } from '#domain/planning/project-plan'
-import { assignKey } from '#app/components/assign-users'
+import { assignKey } from '#app/features/mappings/assign'
 import { readAssignForm, readAssignSearch, savedPath } from '#app/features/mappings/form'
 import { findRow, planOf, totalsOf } from '#app/features/mappings/plan'
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
-import { cardField } from '#app/components/project-card'
+import { cardField } from '#app/features/project-planning/card'
 import type { Template } from '#domain/contracts/planning'
 import { projectMessages } from '#domain/planning/messages'
 import { addCard, field, isCardKey, NO_SELECTION, pagePath, parseKey, readPlanForm, resolve } from '#app/features/project-planning/form'

@@ -3,7 +3,7 @@ import type { Caller } from '#app/lib/api/http.server'
 import { listUsers } from '#app/lib/api/people.server'
 import { listCards, listMappings } from '#app/lib/api/projects.server'
 import { listTemplates } from '#app/lib/api/templates.server'
-import { parseAssignKey, personOf, type Person } from '#app/components/assign-users'
+import { parseAssignKey, personOf, type Person } from './assign'
 import { LOOKUPS_MAX, readAssignSearch, SEARCH_SHOWN } from './form'
 import { planOf, totalsOf, type findRow } from './plan'
 

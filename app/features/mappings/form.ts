@@ -1,6 +1,6 @@
 import { taggingMessages } from '#domain/planning/project-plan'
 import { isUuid } from '#domain/ids'
-import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from '#app/components/assign-users'
+import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
 
 /**
  * The User Entity Mapping screen's words and forms: Assign Users' Save as posted and the dialog's

@@ -1,4 +1,5 @@
-import { assignKey, TagUsers } from '#app/components/assign-users'
+import { assignKey } from './assign'
+import { TagUsers } from './assign-users'
 import { ProjectClusterTable } from '#app/components/project-cluster-table'
 import { itemLabel } from '#app/components/template-table'
 import { NO_ENTITIES } from './form'

@@ -1,7 +1,7 @@
 import type { Card, Mapping } from '#domain/contracts/projects'
 import { sameClusterSet } from '#domain/planning/cluster-list'
 import { mappingTotals, plannedSources, remainingPeople, taggingRequirement } from '#domain/planning/project-plan'
-import { assignKey, parseAssignKey, personOf, type AssignContext, type Person } from '#app/components/assign-users'
+import { assignKey, parseAssignKey, personOf, type AssignContext, type Person } from './assign'
 import { planItemOf, templateOf } from '#app/components/project-cluster-table'
 import { itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
 

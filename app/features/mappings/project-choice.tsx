@@ -1,6 +1,6 @@
 import { Form, useSubmit } from '@remix-run/react'
 import type { Ref } from '#domain/contracts/common'
-import { MAPPING_PATH } from '#app/components/assign-users'
+import { MAPPING_PATH } from './assign'
 import { ChoiceSelect } from '#app/components/forms'
 import { useHydrated } from '#app/lib/hydrated'
 

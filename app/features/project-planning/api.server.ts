@@ -1,6 +1,6 @@
 import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
-import { asCardState, type CardDraft } from '#app/components/project-card'
+import { asCardState, type CardDraft } from './card'
 import { listCategories, listEntityTypes, listPlannings, listProjects } from '#app/lib/api/catalog.server'
 import type { Caller } from '#app/lib/api/http.server'
 import { listCards, savePlan } from '#app/lib/api/projects.server'

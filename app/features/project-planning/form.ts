@@ -5,7 +5,7 @@ import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
 import { safeRedirect } from '#app/lib/redirect'
-import { asCardState, cardField, parseNumber, resized, type CardDraft } from '#app/components/project-card'
+import { asCardState, cardField, parseNumber, resized, type CardDraft } from './card'
 import type { Template } from '#app/components/template-table'
 
 /**

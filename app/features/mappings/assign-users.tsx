@@ -5,6 +5,7 @@ import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { keepTabInside } from '#app/lib/focus-trap'
 import { useHydrated } from '#app/lib/hydrated'
+import { MAPPING_PATH, parseAssignKey, SAVED_MESSAGE, tagCellId, type AssignContext, type Person, type SaveAnswer } from './assign'
 
 /**
  * Tagging users to one cluster row of User Entity Mapping (§2, §5): the Tag Users cell with its
@@ -12,52 +13,11 @@ import { useHydrated } from '#app/lib/hydrated'
  * the URL (?assign=…, JavaScript off). Both save through the route's action.
  */
 
-export const MAPPING_PATH = '/user-entity-mapping'
-/** §8, word for word. */
-export const SAVED_MESSAGE = 'Saved successfully'
+type Requirement = { direct: number; interchange: number; total: number }
 const NO_USERS = 'No users found.'
 /** How long typing pauses before the search asks the server: one request per word, not per key. */
 const SEARCH_DELAY_MS = 250
 
-/** A user as the tagging screens show one: the full name, else the email (§2). */
-export interface Person {
-  _id: string
-  label: string
-  email: string
-  /** Over the row's dates (issue 13): how many assignments they hold there, and what tagging them would clash with. */
-  load?: number
-  clashes?: string[]
-}
-export const personOf = (user: { _id: string; fullName: string | null; email: string }): Person => ({
-  _id: user._id,
-  label: user.fullName?.trim() || user.email,
-  email: user.email,
-})
-
-type Requirement = { direct: number; interchange: number; total: number }
-/** What the dialog says it is tagging: the row's cluster, role and instance. */
-export interface AssignContext {
-  cluster: string
-  role: string
-  instance: string
-}
-
-/** The ?assign= value naming one row: instance, role and the cluster ids of its item. */
-export const assignKey = (projectEntityId: string, roleId: string, clusterIds: readonly string[]) => `${projectEntityId}:${roleId}:${clusterIds.join(',')}`
-export function parseAssignKey(key: string) {
-  const [projectEntityId = '', roleId = '', clusters = ''] = key.split(':')
-  return { projectEntityId: projectEntityId.trim(), roleId: roleId.trim(), clusterIds: clusters.split(',').filter(Boolean) }
-}
-/** The element id of a row's Tag Users cell: where a save without JavaScript lands. */
-export const tagCellId = (key: string) => `tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`
-
-/** What the route's action answers a save (the popover reads it through its fetcher). */
-export interface SaveAnswer {
-  key: string
-  selected: string[]
-  error: string | null
-  saved: string | null
-}
 /** What the route's loader answers for ?assign=…&q=… (the popover reads its candidates). */
 interface SearchAnswer {
   assign: { key: string; candidates: Person[] } | null

@@ -1,30 +1,9 @@
 import type { MouseEvent } from 'react'
 import { INSTANCES_MAX, NAME_MAX } from '#domain/planning/messages'
-import { remainingPeople, requirement, resizeNames } from '#domain/planning/project-plan'
+import { remainingPeople, requirement } from '#domain/planning/project-plan'
 import { ProjectClusterTable, planItemOf } from '#app/components/project-cluster-table'
 import type { Template } from '#app/components/template-table'
-
-/** One instance name as typed; `id` is the saved instance's projectEntityId, so renaming keeps its tagged users. */
-export interface NameDraft {
-  name: string
-  id: string | null
-}
-/** A card of Project Resource Planning as the page holds it: Number as typed, and its instance names. */
-export interface CardDraft {
-  categoryId: string
-  entityId: string
-  typeId: string
-  number: string
-  names: NameDraft[]
-}
-
-/** The page form's field names of a card (its index in the page) and of its names. */
-export const cardField = {
-  key: (card: number) => `card.${card}.key`,
-  number: (card: number) => `card.${card}.number`,
-  name: (card: number, at: number) => `card.${card}.name.${at}`,
-  id: (card: number, at: number) => `card.${card}.id.${at}`,
-}
+import { cardField, type CardDraft } from './card'
 
 interface ProjectCardProps {
   index: number
@@ -144,31 +123,3 @@ export function ProjectCard({ index, cardKey, card, names, template, editable, r
     </section>
   )
 }
-
-/** Number as typed, when it is one: a whole number from 1 to INSTANCES_MAX. */
-export function parseNumber(text: string): number | null {
-  const value = Number(text)
-  return text.trim() !== '' && Number.isInteger(value) && value >= 1 && value <= INSTANCES_MAX ? value : null
-}
-
-/** The names resized to `size` (domain resizeNames), each keeping its saved instance. */
-export const resized = (names: readonly NameDraft[], size: number): NameDraft[] =>
-  resizeNames(
-    names.map((entry) => entry.name),
-    size,
-  ).map((name, at) => ({ name, id: names[at]?.id ?? null }))
-
-/** A card with its Number applied: as many names as Number says (an invalid Number keeps the names it has). */
-export function withNumber(card: CardDraft): CardDraft {
-  const size = parseNumber(card.number) ?? Math.max(1, card.names.length)
-  return { ...card, number: String(size), names: resized(card.names, size) }
-}
-
-/** What the unsaved-changes rule and cardsComplete read of a card. */
-export const asCardState = (card: CardDraft) => ({
-  categoryId: card.categoryId,
-  entityId: card.entityId,
-  typeId: card.typeId,
-  number: Number(card.number),
-  names: card.names.map((entry) => entry.name),
-})
