@@ -23,7 +23,8 @@ import { RouteErrorBoundary } from '#app/components/route-error'
 import { ClusterDescription, type DescribedCluster } from '#app/components/template-description'
 import { TemplateTable, itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
 import { api } from '#app/lib/api/http.server'
-import { messageOr } from '#app/lib/errors'
+import { messageOr, type ApiError } from '#app/lib/errors'
+import { ERROR_CODES } from '#domain/contracts/errors'
 import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
 import { can } from '#domain/access'
@@ -247,7 +248,7 @@ export async function action(args: ActionFunctionArgs) {
     const checked = checkTemplate(combo, draft)
     if (!checked.ok) return answer({ draft, message: checked.message })
     const saved = await api<{ exists?: boolean; message?: string }>(args, '/api/resource-planning-templates', { method: 'POST', body: checked.payload })
-    if (!saved.ok) return answer({ draft, message: CREATE_FAILED }, { headers: saved.headers })
+    if (!saved.ok) return answer({ draft, message: refusal(saved.error, CREATE_FAILED) }, { headers: saved.headers })
     if (saved.data.exists) {
       // Overwriting is a change: without `edit` there is nothing to confirm.
       if (!can(user, 'edit')) return answer({ draft, message: saved.data.message ?? CREATE_FAILED }, { headers: saved.headers })
@@ -262,7 +263,7 @@ export async function action(args: ActionFunctionArgs) {
     const parsed = templateSaveSchema.safeParse({ ...payload, force: true })
     if (!parsed.success) return answer({ draft, message: UPDATE_FAILED })
     const saved = await api<{ exists?: boolean }>(args, '/api/resource-planning-templates', { method: 'POST', body: parsed.data })
-    if (!saved.ok || saved.data.exists) return answer({ draft, message: UPDATE_FAILED }, { headers: saved.headers })
+    if (!saved.ok || saved.data.exists) return answer({ draft, message: saved.ok ? UPDATE_FAILED : refusal(saved.error, UPDATE_FAILED) }, { headers: saved.headers })
     const { categoryId, entityId, planningId } = parsed.data
     return redirect(pagePath({ categoryId, entityId, planningId }), { headers: saved.headers })
   }
@@ -344,10 +345,13 @@ function readDraft(form: FormData): Draft {
   return draft
 }
 
+/** The API's own sentence for an empty template (§5); any other refusal is the screen's `failed` (§8). */
+const refusal = (error: ApiError, failed: string) => (error.code === ERROR_CODES.nothingPlanned ? error.message : failed)
+
 /**
- * The template the form describes, checked as §5 says: type and entity chosen; at least one
- * cluster with planned people (a row left empty and without Interchange is not part of it);
- * then the shared schema (planned people a number, the interchange rules).
+ * The template the form describes, checked as §5 says: type and entity chosen; then the shared
+ * schema (planned people a number, the interchange rules). A row left empty and without
+ * Interchange is not part of it; that some row is left is the API's to say.
  */
 function checkTemplate(combo: Combo, draft: Draft) {
   if (!combo.planningId || !combo.entityId) return { ok: false as const, message: planningMessages.selectTypeAndEntity }
@@ -365,7 +369,6 @@ function checkTemplate(combo: Combo, draft: Draft) {
         : [],
     })
   }
-  if (roles.size === 0) return { ok: false as const, message: planningMessages.plannedPeopleRequired }
   const parsed = templateSaveSchema.safeParse({ ...combo, roleClusters: [...roles].map(([roleId, clusters]) => ({ roleId, clusters })) })
   if (!parsed.success) return { ok: false as const, message: parsed.error.issues[0]?.message ?? CREATE_FAILED }
   return { ok: true as const, payload: parsed.data }
