@@ -208,13 +208,13 @@ function deletion(target: string, templates: Template[]) {
 type Answer = {
   draft: Draft | null
   dialog: DialogState | null
-  /** The payload to resend with force: true, once the user confirms. */
-  confirm: string | null
+  /** The template exists: the page asks before Confirm re-posts the form with force: true. */
+  confirm: boolean
   message: string | null
   deleteMessage: string | null
 }
 const answer = (part: Partial<Answer>, init?: ResponseInit) =>
-  json<Answer>({ draft: null, dialog: null, confirm: null, message: null, deleteMessage: null, ...part }, init)
+  json<Answer>({ draft: null, dialog: null, confirm: false, message: null, deleteMessage: null, ...part }, init)
 
 /**
  * Every change is a post of the page form; its `intent` says which. Without JavaScript the
@@ -243,29 +243,21 @@ export async function action(args: ActionFunctionArgs) {
     if (missing) await requirePermission(args, missing)
   }
 
-  if (intent === 'save') {
-    await insist('add')
+  if (intent === 'save' || intent === 'save-force') {
+    const force = intent === 'save-force'
+    await insist(...(force ? (['add', 'edit'] as const) : (['add'] as const)))
+    const failed = force ? UPDATE_FAILED : CREATE_FAILED
     const checked = checkTemplate(combo, draft)
     if (!checked.ok) return answer({ draft, message: checked.message })
-    const saved = await api<{ exists?: boolean; message?: string }>(args, '/api/resource-planning-templates', { method: 'POST', body: checked.payload })
-    if (!saved.ok) return answer({ draft, message: refusal(saved.error, CREATE_FAILED) }, { headers: saved.headers })
+    const saved = await api<{ exists?: boolean; message?: string }>(args, '/api/resource-planning-templates', { method: 'POST', body: force ? { ...checked.payload, force: true } : checked.payload })
+    if (!saved.ok) return answer({ draft, message: refusal(saved.error, failed) }, { headers: saved.headers })
+    if (force && saved.data.exists) return answer({ draft, message: failed }, { headers: saved.headers })
     if (saved.data.exists) {
       // Overwriting is a change: without `edit` there is nothing to confirm.
       if (!can(user, 'edit')) return answer({ draft, message: saved.data.message ?? CREATE_FAILED }, { headers: saved.headers })
-      return answer({ draft, confirm: JSON.stringify(checked.payload) }, { headers: saved.headers })
+      return answer({ draft, confirm: true }, { headers: saved.headers })
     }
     return redirect(pagePath(combo), { headers: saved.headers })
-  }
-
-  if (intent === 'confirm') {
-    await insist('add', 'edit')
-    const payload = parseJson(form.get('payload'))
-    const parsed = templateSaveSchema.safeParse({ ...payload, force: true })
-    if (!parsed.success) return answer({ draft, message: UPDATE_FAILED })
-    const saved = await api<{ exists?: boolean }>(args, '/api/resource-planning-templates', { method: 'POST', body: parsed.data })
-    if (!saved.ok || saved.data.exists) return answer({ draft, message: saved.ok ? UPDATE_FAILED : refusal(saved.error, UPDATE_FAILED) }, { headers: saved.headers })
-    const { categoryId, entityId, planningId } = parsed.data
-    return redirect(pagePath({ categoryId, entityId, planningId }), { headers: saved.headers })
   }
 
   if (intent.startsWith('open:')) {
@@ -313,15 +305,6 @@ async function deleteItem(args: ActionFunctionArgs, form: FormData) {
   const back = new URL(args.request.url)
   back.searchParams.delete('confirmDelete')
   return redirect(back.pathname + back.search, { headers: deleted.headers })
-}
-
-const parseJson = (value: FormDataEntryValue | null): Record<string, unknown> => {
-  try {
-    const parsed: unknown = JSON.parse(String(value ?? ''))
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
-  } catch {
-    return {}
-  }
 }
 
 /** The page form's rows, as typed. */
@@ -401,7 +384,7 @@ export default function ResourcePlanningTemplate() {
         key={JSON.stringify([data.choice, initialDraft, result?.dialog ?? null])}
         initialDraft={initialDraft}
         initialDialog={result?.dialog ?? null}
-        confirm={result?.confirm ?? null}
+        confirm={result?.confirm ? result : null}
         message={result?.message ?? null}
       />
       <TemplateTable templates={data.templates} loadError={data.listError} deleteHref={data.can.delete ? deleteHref : null} />
@@ -461,7 +444,8 @@ function ChoiceForm() {
 interface EditorProps {
   initialDraft: Draft
   initialDialog: DialogState | null
-  confirm: string | null
+  /** The answer that asks to confirm (a new one asks again, even for the same form). */
+  confirm: object | null
   message: string | null
 }
 
@@ -477,7 +461,7 @@ function TemplateEditor({ initialDraft, initialDialog, confirm, message }: Edito
   const [dialog, setDialog] = useState(initialDialog)
   const [confirmDismissed, dismissConfirm] = useDismissable(confirm)
   const saving = useSubmitting(undefined, 'save')
-  const confirming = useSubmitting(undefined, 'confirm')
+  const confirming = useSubmitting(undefined, 'save-force')
   const rows = data.roles.flatMap((role) => role.rows)
   const dialogRow = dialog ? rows.find((row) => row.key === dialog.key) : undefined
   const itemOf = (key: string) => draft[key] ?? EMPTY_ITEM
@@ -609,13 +593,12 @@ function TemplateEditor({ initialDraft, initialDialog, confirm, message }: Edito
 
       {confirm && !confirmDismissed ? (
         <Modal title="Save Changes" onClose={dismissConfirm}>
-          <input type="hidden" name="payload" value={confirm} />
           <p>{SAVE_CONFIRMATION}</p>
           <div className="actions">
             <button type="submit" name="intent" value="cancel" formNoValidate className="button secondary" onClick={inPage(dismissConfirm)}>
               Cancel
             </button>
-            <button type="submit" name="intent" value="confirm" formNoValidate className="button primary" disabled={confirming}>
+            <button type="submit" name="intent" value="save-force" formNoValidate className="button primary" disabled={confirming}>
               {confirming ? 'Applying Changes...' : 'Confirm'}
             </button>
           </div>
