@@ -1,9 +1,11 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { templateComboQuerySchema, templateSaveSchema } from '#domain/planning/schemas'
+import { plansSomeCluster, templateComboQuerySchema, templateSaveSchema } from '#domain/planning/schemas'
+import { planningMessages } from '#domain/planning/messages'
+import { ERROR_CODES } from '#domain/contracts/errors'
 import { resourcePlanningTemplates, templateItems } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
+import { HttpError, badRequest, forbidden, notFound, parse } from '#api/http/errors'
 import { can } from '#domain/access'
 import { requireUser } from '#api/auth/sessions'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
@@ -35,6 +37,7 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/api/resource-planning-templates', access('add'), async (request, reply) => {
     const user = await requireUser(deps, request)
     const input = parse(templateSaveSchema, request.body)
+    if (!plansSomeCluster(input.roleClusters)) throw new HttpError(400, planningMessages.plannedPeopleRequired, undefined, ERROR_CODES.nothingPlanned)
     const combo = { categoryId: input.categoryId, entityId: input.entityId, planningId: input.planningId }
     const outcome = await translating(
       () =>

@@ -10,5 +10,7 @@ export const ERROR_CODES = {
   userNotFound: 'user_not_found',
   /** Resend code: the hour's codes are spent (the screen blocks instead of counting down). */
   codeLimit: 'code_limit',
+  /** Template save: no role has a cluster (the screen shows this sentence, not its "Error creating template"). */
+  nothingPlanned: 'nothing_planned',
 } as const
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES]

@@ -278,8 +278,9 @@ const legacyInterchangeFrom = z.optional(
 
 /**
  * POST /api/resource-planning-templates and the Resource Planning Template form (§5): category,
- * entity and type required; at least one role with clusters; planned people coerced to a number
- * (empty: 0); each cluster with Interchange ticked obeys the Manage Interchanges rules.
+ * entity and type required; planned people coerced to a number (empty: 0); each cluster with
+ * Interchange ticked obeys the Manage Interchanges rules. That some role has a cluster is the
+ * API's check alone (plansSomeCluster), so the screen shows the API's answer, not a copy of it.
  */
 export const templateSaveSchema = z
   .strictObject({
@@ -297,10 +298,6 @@ export const templateSaveSchema = z
   })
   .check(
     z.superRefine((data, ctx) => {
-      if (!data.roleClusters.some((role) => role.clusters.length > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['roleClusters'], message: planningMessages.plannedPeopleRequired })
-        return
-      }
       const repeatedRole = repeatedAt(data.roleClusters.map((role) => role.roleId))
       if (repeatedRole >= 0) {
         ctx.addIssue({ code: 'custom', path: ['roleClusters', repeatedRole, 'roleId'], message: planningOwnMessages.roleRepeated })
@@ -320,6 +317,8 @@ export const templateSaveSchema = z
     }),
   )
 export type TemplateSave = z.infer<typeof templateSaveSchema>
+/** §5: a template plans at least one cluster ('Please enter planned people for at least one cluster.' otherwise). */
+export const plansSomeCluster = (roleClusters: readonly { clusters: readonly unknown[] }[]) => roleClusters.some((role) => role.clusters.length > 0)
 export type TemplateCluster = TemplateSave['roleClusters'][number]['clusters'][number]
 export type Interchange = TemplateCluster['interchanges'][number]
 

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { clusters as clusterTable, resourcePlanningTemplates, templateItems } from '#api/db/schema'
+import { planningMessages } from '#domain/planning/messages'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import {
   expectRefusal,
@@ -203,8 +204,8 @@ describe('POST /api/resource-planning-templates: validation (400, nothing writte
   const at = 'roleClusters.0.clusters.0'
 
   test.each([
-    ['no cluster in any role', () => payload(planning, [{ roleId: engineer, clusters: [] }]), "roleClusters: Please enter planned people for at least one cluster."],
-    ['no roles', () => payload(planning, []), 'roleClusters: Please enter planned people for at least one cluster.'],
+    ['no cluster in any role', () => payload(planning, [{ roleId: engineer, clusters: [] }]), 'Please enter planned people for at least one cluster.'],
+    ['no roles', () => payload(planning, []), 'Please enter planned people for at least one cluster.'],
     ['no planning type', () => ({ ...payload(planning, []), planningId: '' }), 'planningId: Please select both a planning type and an entity.'],
     ['no entity', () => ({ ...withItem(templateItem(k[0]._id)), entityId: null }), 'entityId: Please select both a planning type and an entity.'],
     ['no category', () => ({ ...withItem(templateItem(k[0]._id)), categoryId: undefined }), 'categoryId: Please select a category.'],
@@ -229,6 +230,15 @@ describe('POST /api/resource-planning-templates: validation (400, nothing writte
     expectRefusal(answer, 400)
     expect(answer.body.error).toBe(message)
     expect(await counts()).toEqual(before)
+  })
+
+  test("no cluster planned is coded 'nothing_planned': the one refusal the screen shows as it comes (its others read 'Error creating template')", async () => {
+    const answer = await save(payload(planning, []))
+    expectRefusal(answer, 400)
+    expect(answer.body).toEqual({ error: planningMessages.plannedPeopleRequired, code: 'nothing_planned' })
+    const other = await save(withItem(templateItem(k[4]._id)))
+    expectRefusal(other, 400)
+    expect(other.body).not.toHaveProperty('code')
   })
 
   test('an interchange total equal to planned is saved; Direct is what remains (planned minus interchange)', async () => {

@@ -10,6 +10,7 @@ import {
   entityUpdateSchema,
   planningCreateSchema,
   planningGroupsSchema,
+  plansSomeCluster,
   projectCreateSchema,
   projectUpdateSchema,
   templateComboQuerySchema,
@@ -269,10 +270,13 @@ describe('templateSaveSchema (Save Template)', () => {
     ['no roles', []],
     ['roles without clusters', [{ roleId: R1, clusters: [] }]],
     ['roles left out', undefined],
-  ])("%s: 'Please enter planned people for at least one cluster.'", (_, roleClusters) => {
-    expect(problems(templateSaveSchema, template(undefined, { roleClusters }))).toEqual([
-      { path: 'roleClusters', message: 'Please enter planned people for at least one cluster.' },
-    ])
+  ])('%s: the schema lets it through, plansSomeCluster (the API) refuses it', (_, roleClusters) => {
+    const input = parsed(templateSaveSchema, template(undefined, { roleClusters })) as { roleClusters: { clusters: unknown[] }[] }
+    expect(plansSomeCluster(input.roleClusters)).toBe(false)
+  })
+
+  test('plansSomeCluster: one role with one cluster is enough', () => {
+    expect(plansSomeCluster([{ clusters: [] }, { clusters: [item()] }])).toBe(true)
   })
 
   test("no planning type or no entity: 'Please select both a planning type and an entity.'", () => {

@@ -1,61 +1,11 @@
 import { useState, type KeyboardEvent, type MouseEvent } from 'react'
-import { canAddInterchange, direct, interchangeProblem, totalInterchange, type InterchangeRow } from '#domain/planning/interchanges'
+import { canAddInterchange, direct, interchangeProblem, totalInterchange } from '#domain/planning/interchanges'
 import { planningMessages } from '#domain/planning/messages'
+import type { Ref } from '#domain/contracts/common'
 import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { useHydrated } from '#app/lib/hydrated'
-
-/** One interchange row as typed: people as the text of its field, ids '' until chosen. */
-export interface InterchangeDraft {
-  people: string
-  entityId: string
-  clusterId: string
-}
-export const emptyInterchange = (): InterchangeDraft => ({ people: '', entityId: '', clusterId: '' })
-
-interface Option {
-  _id: string
-  name: string
-}
-/** A cluster of the category, with the entity it belongs to. */
-export interface ClusterOption extends Option {
-  entityId: string
-}
-
-/** The dialog's fields, as the page form posts them when the server renders the dialog (JavaScript off). */
-export const dialogField = {
-  key: 'dialog.key',
-  people: (index: number) => `dialog.${index}.people`,
-  entity: (index: number) => `dialog.${index}.entity`,
-  cluster: (index: number) => `dialog.${index}.cluster`,
-}
-
-/** The dialog's rows from a posted form. */
-export function readDialogRows(form: FormData): InterchangeDraft[] {
-  const rows: InterchangeDraft[] = []
-  for (let index = 0; form.has(dialogField.people(index)); index++) {
-    rows.push({
-      people: String(form.get(dialogField.people(index)) ?? ''),
-      entityId: String(form.get(dialogField.entity(index)) ?? ''),
-      clusterId: String(form.get(dialogField.cluster(index)) ?? ''),
-    })
-  }
-  return rows
-}
-
-/** The shape the domain's interchange rules read. */
-export const asInterchangeRows = (rows: readonly InterchangeDraft[]): InterchangeRow[] =>
-  rows.map((row) => ({ interchangePeople: row.people, interchangeFrom: { entityId: row.entityId, clusterId: row.clusterId } }))
-
-/** A row whose cluster is not one of its entity's (the entity was changed) loses the cluster (§4). */
-export const withClustersOfTheirEntity = (rows: readonly InterchangeDraft[], clusters: readonly ClusterOption[]) =>
-  rows.map((row) => (row.clusterId && !clusters.some((cluster) => cluster._id === row.clusterId && cluster.entityId === row.entityId) ? { ...row, clusterId: '' } : row))
-
-/** Planned people as the page holds them: the typed text, empty (or not a number) counting as 0. */
-export function plannedOf(text: string) {
-  const number = text.trim() === '' ? 0 : Number(text)
-  return Number.isFinite(number) ? number : 0
-}
+import { asInterchangeRows, dialogField, emptyInterchange, type ClusterOption, type InterchangeDraft } from './form'
 
 interface InterchangeDialogProps {
   /** The page row the dialog edits (posted along without JavaScript). */
@@ -66,7 +16,7 @@ interface InterchangeDialogProps {
   plannedPeople: number
   initialInterchanges: InterchangeDraft[]
   /** Entities of the template's category, and their clusters. */
-  entities: Option[]
+  entities: Ref[]
   clusters: ClusterOption[]
   /** A refusal the server answered (JavaScript off). */
   message?: string | null
