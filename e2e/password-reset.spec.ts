@@ -75,7 +75,8 @@ test.describe('reset password screen', () => {
   })
 
   test("with JavaScript, a change to either password field clears the error at once ('Passwords do not match' and the server's)", async ({ page }) => {
-    test.skip(isNoJs(), 'Without JavaScript the page changes only when the form is sent: the error goes with the next answer.')
+    const noJs = isNoJs()
+    test.skip(noJs, 'Without JavaScript the page changes only when the form is sent: the error goes with the next answer.')
     const user = await createVerifiedUser()
     const link = await mailedResetLink(user.email)
     await page.goto(link)

@@ -333,7 +333,8 @@ test.describe('Project Resource Planning', () => {
   })
 
   test("leaving through the sidebar with unsaved changes asks the same: stay, Discard, or Save now and go on", async ({ page, plan, open }) => {
-    test.skip(isNoJs(), 'Without JavaScript a link simply leaves: only a script can hold a navigation back')
+    const noJs = isNoJs()
+    test.skip(noJs, 'Without JavaScript a link simply leaves: only a script can hold a navigation back')
     await open(projectPath(plan.project))
     const dialog = page.getByRole('dialog', { name: 'Unsaved changes' })
     const sidebarLink = (name: string) => page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name, exact: true })
@@ -365,7 +366,8 @@ test.describe('Project Resource Planning', () => {
   })
 
   test('closing or reloading the tab with unsaved changes asks the browser to confirm; with none it does not', async ({ page, plan, open }) => {
-    test.skip(isNoJs(), 'The beforeunload question is set by a script')
+    const noJs = isNoJs()
+    test.skip(noJs, 'The beforeunload question is set by a script')
     await open(projectPath(plan.project))
     const asked: string[] = []
     page.on('dialog', async (dialog) => {
