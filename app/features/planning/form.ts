@@ -4,6 +4,7 @@ import type { Permission } from '#domain/constants'
 import type { Ref } from '#domain/contracts/common'
 import { isUuid } from '#domain/ids'
 import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
+import { hrefOf } from '#app/lib/search'
 
 /**
  * The Planning screen's forms and address (§4, §5): its schemas, which button asked for what, the
@@ -26,12 +27,7 @@ export interface Selection {
 
 /** This page's address with the category and entity choices kept, and these parameters added. */
 export function planningHref({ categoryId, entityId }: Selection, extra: Record<string, string> = {}) {
-  const params = new URLSearchParams()
-  if (categoryId) params.set('categoryId', categoryId)
-  if (entityId) params.set('entityId', entityId)
-  for (const [key, value] of Object.entries(extra)) params.set(key, value)
-  const query = params.toString()
-  return query ? `/planning?${query}` : '/planning'
+  return hrefOf('/planning', { categoryId, entityId, ...extra })
 }
 
 /** The choices of an address, as they were asked for (checked against the lists later). */

@@ -5,6 +5,7 @@ import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
 import { safeRedirect } from '#app/lib/redirect'
+import { hrefOf } from '#app/lib/search'
 import { asCardState, cardField, parseNumber, resized, type CardDraft } from './card'
 import type { Template } from '#app/components/template-table'
 
@@ -77,13 +78,7 @@ export const draftOf = (card: Card): CardDraft => ({
 export const unsavedChanges = (cards: CardDraft[], saved: Card[], removed: string[]) =>
   hasUnsavedChanges(cards.map(asCardState), saved.map(draftOf).map(asCardState), removed)
 
-export const pagePath = (projectId: string, notice?: string) => {
-  const params = new URLSearchParams()
-  if (projectId) params.set('projectId', projectId)
-  if (notice) params.set('notice', notice)
-  const search = params.toString()
-  return search ? `${PATH}?${search}` : PATH
-}
+export const pagePath = (projectId: string, notice?: string) => hrefOf(PATH, { projectId, notice })
 export const keyOf = (card: Pick<CardDraft, 'categoryId' | 'entityId' | 'typeId'>) => cardKey(card)
 export const parseKey = (key: string) => {
   const [categoryId = '', entityId = '', typeId = ''] = key.split('/')

@@ -2,7 +2,8 @@ import { Form, useSubmit } from '@remix-run/react'
 import type { Ref } from '#domain/contracts/common'
 import { ChoiceSelect } from '#app/components/forms'
 import { useHydrated } from '#app/lib/hydrated'
-import { PATH, comboParams, type Combo, type TemplatePage } from './form'
+import { searchOf } from '#app/lib/search'
+import { PATH, type Combo, type TemplatePage } from './form'
 
 type ChoiceFormProps = Pick<TemplatePage, 'choice' | 'categories' | 'entities' | 'plannings'>
 
@@ -10,7 +11,7 @@ type ChoiceFormProps = Pick<TemplatePage, 'choice' | 'categories' | 'entities' |
 export function ChoiceForm({ choice, categories, entities, plannings }: ChoiceFormProps) {
   const submit = useSubmit()
   const hydrated = useHydrated()
-  const choose = (combo: Partial<Combo>) => submit(comboParams(combo), { method: 'get', action: PATH, preventScrollReset: true })
+  const choose = (combo: Partial<Combo>) => submit(searchOf(combo), { method: 'get', action: PATH, preventScrollReset: true })
   const types: Ref[] = plannings.map((row) => ({ _id: row._id, name: row.typeName }))
   return (
     <Form method="get" action={PATH} className="filters card template-choice" aria-label="Template choice">

@@ -8,6 +8,7 @@ import { canAddInterchange, interchangeProblem, type InterchangeRow } from '#dom
 import { CLUSTERS_MAX, INTERCHANGES_MAX, ROLES_MAX, UNAVAILABLE_CLUSTER, planningMessages } from '#domain/planning/messages'
 import { templateSaveSchema, type TemplateSave } from '#domain/planning/schemas'
 import { itemLabel } from '#app/components/template-table'
+import { hrefOf } from '#app/lib/search'
 
 /**
  * The Resource Planning Template page (§4, §5): what it holds, the names of its fields, reading
@@ -306,13 +307,8 @@ export function deletion(target: string, templates: readonly Template[]): Deleti
   return { templateId, roleId, clusterItemId, description }
 }
 
-/** A choice as GET parameters, without the choices not made. */
-export const comboParams = (combo: Partial<Combo>) => new URLSearchParams(Object.entries(combo).filter((entry): entry is [string, string] => Boolean(entry[1])))
 /** The page's address for a choice. */
-export function pagePath(combo: Partial<Combo>) {
-  const query = comboParams(combo).toString()
-  return query ? `${PATH}?${query}` : PATH
-}
+export const pagePath = (combo: Partial<Combo>) => hrefOf(PATH, combo)
 /** The page's address as it is, with the delete confirmation for `target` open, or (null) closed. */
 export function withConfirmDelete(params: URLSearchParams, target: string | null) {
   const next = new URLSearchParams(params)

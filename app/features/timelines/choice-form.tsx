@@ -3,7 +3,8 @@ import type { Ref } from '#domain/contracts/common'
 import { projectMessages } from '#domain/planning/messages'
 import { ChoiceSelect } from '#app/components/forms'
 import { useHydrated } from '#app/lib/hydrated'
-import { PATH, query, type Choice } from './form'
+import { searchOf } from '#app/lib/search'
+import { PATH, type Choice } from './form'
 
 interface ChoiceLists {
   choice: Choice
@@ -17,7 +18,7 @@ interface ChoiceLists {
 export function ChoiceForm({ choice, projects, categories, entityTypes, fixedCategory }: ChoiceLists) {
   const submit = useSubmit()
   const hydrated = useHydrated()
-  const choose = (next: Partial<Choice>) => submit(new URLSearchParams(query(next)), { method: 'get', action: PATH, preventScrollReset: true })
+  const choose = (next: Partial<Choice>) => submit(searchOf(next), { method: 'get', action: PATH, preventScrollReset: true })
   return (
     <Form method="get" action={PATH} className="card filters timelines-choice" aria-label="Timeline choice">
       <input type="hidden" name="prevProjectId" value={choice.projectId} />

@@ -1,3 +1,4 @@
+import { hrefOf } from '#app/lib/search'
 /**
  * The Project Cluster Timelines screen's address and forms (administration document §2, §6):
  * the choice it carries in GET parameters and a row's Save. Pure, so the decoding is tested
@@ -29,11 +30,7 @@ export interface SaveAnswer {
   typed: { startDate: string; endDate: string } | null
 }
 
-export const query = (values: Record<string, string>) => new URLSearchParams(Object.entries(values).filter(([, value]) => Boolean(value))).toString()
-export const pagePath = (choice: Partial<Choice>) => {
-  const search = query(choice)
-  return search ? `${PATH}?${search}` : PATH
-}
+export const pagePath = (choice: Partial<Choice>) => hrefOf(PATH, choice)
 
 /**
  * The choice the address asks for, or the clean address to go to instead. Without JavaScript the

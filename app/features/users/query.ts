@@ -3,6 +3,7 @@ import type { ListedUser } from '#domain/contracts/users'
 import { formatDate } from '#domain/dates'
 import { USER_LIST_LIMIT } from '#domain/users'
 import { pageOf, readPage } from '#domain/pages'
+import { hrefOf } from '#app/lib/search'
 
 /**
  * User management's state, all of it in the address (DESIGN §6): the search, the role filter, the
@@ -53,11 +54,6 @@ export function listQuery({ q, role }: UserFilters, page?: number) {
   return query
 }
 
-const withQuery = (path: string, params: URLSearchParams) => {
-  const query = params.toString()
-  return query ? `${path}?${query}` : path
-}
-
 /** The address of this page with some of its state changed (the rest kept). */
 export function usersHref(state: PageState, change: Partial<PageState> = {}) {
   const next = { ...state, ...change }
@@ -67,15 +63,12 @@ export function usersHref(state: PageState, change: Partial<PageState> = {}) {
   if (next.view !== 'table') params.set('view', next.view)
   if (next.filtersHidden) params.set('filters', 'hidden')
   if (next.page > 1) params.set('page', String(next.page))
-  return withQuery(USERS_PATH, params)
+  return hrefOf(USERS_PATH, params)
 }
 
 /** The export of what the list shows: the same search and filter. */
 export function exportHref({ q, role }: UserFilters) {
-  const params = new URLSearchParams()
-  if (q) params.set('q', q)
-  if (role) params.set('role', role)
-  return withQuery(`${USERS_PATH}/export`, params)
+  return hrefOf(`${USERS_PATH}/export`, { q, role })
 }
 
 /** What a row, card or list item shows: role and status with the spec's defaults, dates formatted. */

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { normalizeError, type ApiError } from '../errors'
+import { hrefOf, type SearchValues } from '../search'
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
@@ -54,7 +55,4 @@ export function mergeHeaders(...sources: (Headers | undefined)[]) {
 }
 
 /** A query string with its `?`, without the empty values (`{ categoryId: '' }` asks for everything); '' when none is left. */
-export function queryString(params: Record<string, string | undefined> = {}) {
-  const kept = Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1]))
-  return kept.length ? `?${new URLSearchParams(kept)}` : ''
-}
+export const queryString = (params: SearchValues = {}) => hrefOf('', params)
