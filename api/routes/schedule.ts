@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { can } from '#domain/access'
 import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, conflicts, holdsOver, type Assignment } from '#domain/schedule/assignments'
+import { byPerson, conflicts, conflictsOfPerson, holdsOver, type Assignment } from '#domain/schedule/assignments'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
 import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
@@ -34,7 +34,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     if (!person) throw notFound('User not found')
     const [plans, personalLeave] = await Promise.all([projectsOf(deps.db, [id]).then((ids) => loadPlans(deps.db, ids)), loadLeave(deps.db, [id])])
     const own = plans.assignments.filter((row) => row.personId === id)
-    return { user: person, assignments: presentAssignments(plans, own, personalLeave), leave: personalLeave.map(presentLeave) }
+    return { user: person, assignments: presentAssignments(plans, own, conflictsOfPerson(own, personalLeave)), leave: personalLeave.map(presentLeave) }
   })
 
   /**
@@ -80,9 +80,9 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const found = conflicts(plans.assignments, everyonesLeave)
     const people = await loadPeople(deps.db, [...found.keys()])
     const assignmentsOf = byPerson(plans.assignments)
-    const leaveOf = byPerson(everyonesLeave)
+    // Each person's conflicts as `conflicts` found them: named, not looked for a second time.
     return people
-      .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], leaveOf.get(user._id) ?? [], 'conflicting') }))
+      .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') }))
       .sort((a, b) => (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
   })
 

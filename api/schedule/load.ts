@@ -2,7 +2,7 @@ import type { AssignmentRow, Person } from '#domain/contracts/schedule'
 import type { Card } from '#domain/contracts/projects'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { clusterLabel } from '#domain/planning/cluster-list'
-import { conflictsOfPerson, type Assignment, type Leave } from '#domain/schedule/assignments'
+import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { planSlots } from '#domain/schedule/slots'
 import type { Executor } from '#api/db/client'
@@ -124,9 +124,9 @@ export async function loadPeople(db: Executor, ids: string[]): Promise<Person[]>
   return db.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids))
 }
 
-/** One person's assignments as the API answers them, each with its clashes in words. */
-export function presentAssignments(plans: Plans, own: readonly Assignment[], leaveOf: readonly Leave[], only: 'all' | 'conflicting' = 'all'): AssignmentRow[] {
-  const clashes = new Map(conflictsOfPerson(own, leaveOf).map((conflict) => [conflict.assignment.id, conflict.clashes]))
+/** One person's assignments as the API answers them, each with its clashes (`found`: conflictsOfPerson's answer for them) in words. */
+export function presentAssignments(plans: Plans, own: readonly Assignment[], found: readonly Conflict[], only: 'all' | 'conflicting' = 'all'): AssignmentRow[] {
+  const clashes = new Map(found.map((conflict) => [conflict.assignment.id, conflict.clashes]))
   const byId = new Map(own.map((row) => [row.id, row]))
   const placeOf = (id: string) => {
     const row = byId.get(id)!
