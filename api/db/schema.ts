@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { AccountStatus, Permission } from '#domain/constants'
 import type { ProfileDraft, ProfileSubmission } from '#domain/profile'
 import type { ClusterList } from '#domain/planning/cluster-list'
@@ -277,3 +277,14 @@ export const leave = pgTable('leave', {
   index('leave_user').on(t.userId, t.startDate),
   check('leave_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
 ])
+
+/**
+ * One row counting the committed changes to what people over time reads (the plans' tables, leave
+ * and roles). Triggers in migration 0007 raise it once per writing transaction, at its commit, so
+ * any process can tell in one read whether a summary it computed is still true
+ * (api/schedule/revision.ts).
+ */
+export const planRevision = pgTable('plan_revision', {
+  id: integer('id').primaryKey().default(1),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+}, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])

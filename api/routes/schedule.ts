@@ -16,6 +16,7 @@ import { access } from '#api/http/access'
 import { pathId } from '#api/http/params'
 import { requireUser } from '#api/auth/sessions'
 import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
+import { keptWhileUnchanged } from '#api/schedule/revision'
 
 /**
  * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
@@ -24,6 +25,12 @@ import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type 
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
+  /** The dashboard's figures change with the plans and with the date (hire-by dates pass): kept per day. */
+  const summary = keptWhileUnchanged(async (db, day): Promise<PlanningSummary> => {
+    const { plans, lead, found } = await everyConflict(db)
+    const next = namedQueue(plans, lead, plans.slots, day).filter((line) => line.daysLeft >= 0)
+    return { ...mappingTotals(plans.slots), peopleInConflict: found.size, nextHires: next.slice(0, 5) }
+  })
 
   /** A person's own assignments and leave, or anyone's with `view`. */
   app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access('signed-in'), async (request): Promise<PersonSchedule> => {
@@ -76,10 +83,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
 
   /** Everyone with a conflict, by name, with the clashing assignments. */
   app.get('/api/conflicts', access('view'), async (): Promise<PersonConflicts[]> => {
-    const [plans, everyonesLeave] = await Promise.all([loadPlans(deps.db, null), loadLeave(deps.db, null)])
-    const found = conflicts(plans.assignments, everyonesLeave)
+    const { plans, found, assignmentsOf } = await everyConflict(deps.db)
     const people = await loadPeople(deps.db, [...found.keys()])
-    const assignmentsOf = byPerson(plans.assignments)
     // Each person's conflicts as `conflicts` found them: named, not looked for a second time.
     return people
       .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') }))
@@ -94,10 +99,9 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const months = monthsFrom(from, to)
     if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
     if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
-    const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
-    const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
+    const { plans, roleRows, lead } = await everyPlan(deps.db)
+    const slots = chosenSlots(plans, query)
     const grid = capacity(slots, months)
-    const lead = new Map(roleRows.map((role) => [role.id, role]))
     return {
       from: monthRange(months[0]!).start,
       to: monthRange(months.at(-1)!).end,
@@ -118,26 +122,15 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   /** Whom to hire by when: every gap with its hire-by date (its start minus the role's lead time). */
   app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
     const query = parse(capacityQuerySchema, request.query)
-    const [plans, roleRows] = await Promise.all([loadPlans(deps.db, query.projectId ? [query.projectId] : null), deps.db.select().from(roles)])
-    const lead = new Map(roleRows.map((role) => [role.id, role]))
-    const slots = plans.slots.filter((slot) => !query.roleId || slot.roleId === query.roleId)
-    return namedQueue(plans, lead, slots, today())
+    const { plans, lead } = await everyPlan(deps.db)
+    return namedQueue(plans, lead, chosenSlots(plans, query), today())
   })
 
   /**
    * The dashboard's figures for planners: the totals of User Entity Mapping over every project,
    * how many people have a conflict, and the next five hire-by dates.
    */
-  app.get('/api/planning-summary', access('view'), async (): Promise<PlanningSummary> => {
-    const [plans, everyonesLeave, roleRows] = await Promise.all([loadPlans(deps.db, null), loadLeave(deps.db, null), deps.db.select().from(roles)])
-    const lead = new Map(roleRows.map((role) => [role.id, role]))
-    const next = namedQueue(plans, lead, plans.slots, today()).filter((line) => line.daysLeft >= 0)
-    return {
-      ...mappingTotals(plans.slots),
-      peopleInConflict: conflicts(plans.assignments, everyonesLeave).size,
-      nextHires: next.slice(0, 5),
-    }
-  })
+  app.get('/api/planning-summary', access('view'), async (): Promise<PlanningSummary> => summary(deps.db, today()))
 
   /** A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed By and tagged/requirement. */
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
@@ -213,6 +206,26 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     return { _id: updated.id, name: updated.name, permissions: updated.permissions, leadMonths: updated.leadMonths }
   })
 }
+
+/**
+ * Every plan and the roles' lead times: what the cross-project answers (capacity, the hire-by
+ * queue, conflicts, the dashboard's figures) read, in eight queries, kept while nothing it reads
+ * changes (a planner rereads far more often than anyone writes).
+ */
+const everyPlan = keptWhileUnchanged(async (db) => {
+  const [plans, roleRows] = await Promise.all([loadPlans(db, null), db.select().from(roles)])
+  return { plans, roleRows, lead: new Map(roleRows.map((role) => [role.id, role])) }
+})
+
+/** Every plan with everyone's conflicts (their leave read too), kept as every plan is: one reading, so the two always agree. */
+const everyConflict = keptWhileUnchanged(async (db) => {
+  const [every, everyonesLeave] = await Promise.all([everyPlan(db), loadLeave(db, null)])
+  return { ...every, found: conflicts(every.plans.assignments, everyonesLeave), assignmentsOf: byPerson(every.plans.assignments) }
+})
+
+/** The slots of the project and role asked for (either may be left out). */
+const chosenSlots = (plans: Plans, query: { projectId?: string; roleId?: string }) =>
+  plans.slots.filter((slot) => (!query.projectId || slot.projectId === query.projectId) && (!query.roleId || slot.roleId === query.roleId))
 
 /**
  * The hire-by queue with roles, projects and clusters named; lines of the same date and need by

@@ -79,10 +79,16 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
     return { status: answer.status, bytes: JSON.stringify(answer.body).length }
   }
 
-  /** Warm-ups, then timed runs, one request at a time; queries and API calls counted per request. Any status but 200 stops the bench. */
-  async function timed(label: string, request: () => Promise<{ status: number; bytes: number }>, { warmUps, runs }: { warmUps: number; runs: number }): Promise<Timing> {
+  /** Warm-ups, then timed runs, one request at a time (each after `before`, untimed); queries and API calls counted per request. Any status but 200 stops the bench. */
+  async function timed(
+    label: string,
+    request: () => Promise<{ status: number; bytes: number }>,
+    { warmUps, runs, before }: { warmUps: number; runs: number; before?: () => Promise<unknown> },
+  ): Promise<Timing> {
     const timing: Timing = { times: [], queries: [], calls: [], sql: [], bytes: 0 }
     for (let run = 0; run < warmUps + runs; run++) {
+      // Untimed and uncounted: what each run starts from (a change, for one).
+      await before?.()
       counted.queries = 0
       counted.sql = []
       counted.calls = []

@@ -8,7 +8,7 @@ import { scratchPostgres } from './scratch'
  * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
  */
 export async function startApi(options: { publicUrl?: string; trustProxy?: string; signupsPerAddressPerHour?: number } = {}) {
-  const { database, drop } = await freshDatabase()
+  const { database, drop, url } = await freshDatabase()
   await database.migrate()
   const clock = { now: new Date('2026-01-05T09:00:00Z') }
   const mails: Mail[] = []
@@ -28,6 +28,8 @@ export async function startApi(options: { publicUrl?: string; trustProxy?: strin
     url: address,
     db: database.db,
     kind: database.kind,
+    /** The PostgreSQL database's address (a second process can open it); undefined on PGlite. */
+    databaseUrl: url,
     /** Every route with its declared access rule: what the security suite walks. */
     routes: app.accessTable,
     mails,
@@ -49,11 +51,11 @@ let callers = 0
 export type Api = Awaited<ReturnType<typeof startApi>>
 
 /** An empty database of a test's own, not migrated: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const base = process.env.DATABASE_URL
   if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} }
   const scratch = await scratchPostgres(base, 'test')
-  return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop }
+  return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop, url: scratch.url }
 }
 
 export interface Answer<T = Record<string, unknown>> {

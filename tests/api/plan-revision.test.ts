@@ -1,0 +1,155 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Capacity, PersonConflicts, PlanningSummary } from '#domain/contracts/schedule'
+import { buildApi } from '#api/app'
+import { openDatabase } from '#api/db/client'
+import { clusters, leave } from '#api/db/schema'
+import { readPlanRevision } from '#api/schedule/revision'
+import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
+import { makeProject, type Project } from '../support/planning'
+import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan, type Card, type Person, type ResidentialPlan } from '../support/projects'
+
+/**
+ * The cross-project answers (the dashboard's figures, conflicts, capacity, the hire-by queue) are
+ * kept between requests while the plan revision stands still (api/schedule/revision.ts). What a
+ * planner must be able to trust: every change, however it is made and by whichever process, shows
+ * at the next read. The API's clock stands at 5 January 2026; Tower's Excavation runs
+ * 3/1/2030–4/15/2030 and Foundation + Plinth 4/10/2030–6/1/2030.
+ */
+
+let api: Api
+let admin: Client
+let plan: ResidentialPlan
+let project: Project
+let card: Card
+let ana: Person
+
+const summary = async (client = admin) => {
+  const answer = await client.get<PlanningSummary>('/api/planning-summary')
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return answer.body
+}
+const conflicted = async (client = admin) => (await client.get<PersonConflicts[]>('/api/conflicts')).body.map((row) => row.user._id)
+const tag = async (clusterIds: string[], userIds: string[]) => {
+  const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, 'Tower A'), roleId: plan.engineer, clusterIds, userIds })
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
+}
+const setDates = async (clusterId: string, startDate: string | null, endDate: string | null) => {
+  const answer = await admin.put(`/api/clusters/${clusterId}`, { startDate, endDate })
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+}
+const excavationHireBy = async (client = admin) => (await summary(client)).nextHires.find((line) => line.clusterLabel === 'Excavation')?.hireBy
+
+beforeAll(async () => {
+  api = await startApi()
+  admin = (await signedUpUser(api)).client
+  plan = await residentialPlan(api, admin)
+  ;[ana] = await makePeople(api, 1, 'Kept')
+  project = await makeProject(admin, `Revision Park ${Date.now().toString(36)}`)
+  card = await makeCard(admin, project, plan.towerType, ['Tower A'])
+  await setDates(plan.t[0]!._id, '2030-03-01', '2030-04-15')
+  await setDates(plan.t[1]!._id, '2030-04-10', '2030-05-01')
+  await setDates(plan.t[2]!._id, '2030-05-02', '2030-06-01')
+})
+afterAll(() => api?.close())
+
+describe('answers kept between requests', () => {
+  test('the dashboard figures and the conflicts list follow each change at the next read: a tag, cluster dates, leave, a lead time', async () => {
+    const before = await summary()
+    expect([before.totalTagged, before.peopleInConflict]).toEqual([0, 0])
+    // Read twice, unchanged: the same answer.
+    expect(await summary()).toEqual(before)
+
+    await tag([plan.t[0]!._id], [ana._id])
+    expect((await summary()).totalTagged).toBe(1)
+    await tag([plan.t[1]!._id, plan.t[2]!._id], [ana._id])
+    expect((await summary()).peopleInConflict).toBe(1)
+    expect(await conflicted()).toEqual([ana._id])
+
+    await setDates(plan.t[1]!._id, '2030-04-16', '2030-05-01')
+    expect((await summary()).peopleInConflict).toBe(0)
+    expect(await conflicted()).toEqual([])
+
+    const recorded = await admin.post<{ _id: string }>('/api/leave', { userId: ana._id, startDate: '2030-03-10', endDate: '2030-03-12', note: 'Holiday' })
+    expect(recorded.status).toBe(201)
+    expect((await summary()).peopleInConflict).toBe(1)
+    expect((await admin.delete(`/api/leave/${recorded.body._id}`)).status).toBe(200)
+    expect((await summary()).peopleInConflict).toBe(0)
+
+    expect(await excavationHireBy()).toBe('2030-02-01')
+    expect((await admin.put(`/roles/${plan.engineer}`, { leadMonths: 3 })).status).toBe(200)
+    expect(await excavationHireBy()).toBe('2029-12-01')
+    expect((await admin.put(`/roles/${plan.engineer}`, { leadMonths: 1 })).status).toBe(200)
+    expect(await excavationHireBy()).toBe('2030-02-01')
+  })
+
+  test('a change written straight to the database, not through the API, shows at the next read', async () => {
+    const capacityOf = async () => (await admin.get<Capacity>('/api/capacity?from=2030-03-01&to=2030-03-31')).body.roles.find((row) => row.role._id === plan.engineer)?.cells[0]?.demand ?? 0
+    expect(await capacityOf()).toBe(5)
+    await api.db.update(clusters).set({ startDate: '2031-03-01', endDate: '2031-04-15' }).where(eq(clusters.id, plan.t[0]!._id))
+    expect(await capacityOf()).toBe(0)
+    expect(await excavationHireBy()).toBe('2031-02-01')
+    await api.db.execute(sql`update clusters set start_date = '2030-03-01', end_date = '2030-04-15' where id = ${plan.t[0]!._id}`)
+    expect(await capacityOf()).toBe(5)
+  })
+
+  test('another API process over the same database sees a change made through this one at its next read', async (context) => {
+    context.skip(!api.databaseUrl, 'PGlite is one process’s database: a second process needs PostgreSQL (DATABASE_URL)')
+    const second = await openDatabase({ databaseUrl: api.databaseUrl! })
+    const other = await buildApi({ db: second.db, mailer: { send: async () => {} }, now: () => new Date('2026-01-05T09:00:00Z'), publicUrl: 'http://portal.test', trustProxy: '127.0.0.1' })
+    try {
+      const address = await other.listen({ port: 0, host: '127.0.0.1' })
+      const elsewhere = new Client('198.51.100.77', address)
+      for (const [name, value] of admin.cookies) elsewhere.cookies.set(name, value)
+      const before = await summary(elsewhere)
+      await tag([plan.t[1]!._id, plan.t[2]!._id], [])
+      const after = await summary(elsewhere)
+      expect(after.totalTagged).toBe(before.totalTagged - 1)
+      expect(after).toEqual(await summary(admin))
+    } finally {
+      await other.close()
+      await second.close()
+    }
+  })
+
+  test('the figures follow the date: once a hire-by date has passed, it leaves the next hire-by dates', async () => {
+    // Excavation from 2/10/2026: hire by 1/10/2026, five days from the API's today.
+    await setDates(plan.t[0]!._id, '2026-02-10', '2026-03-01')
+    const day = 24 * 60 * 60_000
+    try {
+      expect(await excavationHireBy()).toBe('2026-01-10')
+      api.advance(6 * day)
+      expect(await excavationHireBy()).toBeUndefined()
+    } finally {
+      api.advance(-6 * day)
+      await setDates(plan.t[0]!._id, '2030-03-01', '2030-04-15')
+    }
+    expect(await excavationHireBy()).toBe('2030-02-01')
+  })
+})
+
+describe('the plan revision', () => {
+  test('one writing transaction raises it once, however many rows it writes; one that rolls back raises nothing; other tables leave it alone', async () => {
+    const start = await readPlanRevision(api.db)
+    const period = (day: string) => ({ userId: ana._id, startDate: day, endDate: day, note: '', createdAt: new Date() })
+    await api.db.transaction(async (tx) => {
+      await tx.insert(leave).values([period('2032-01-01'), period('2032-01-02')])
+      await tx.insert(leave).values(period('2032-01-03'))
+    })
+    expect(await readPlanRevision(api.db)).toBe(start + 1)
+
+    await expect(
+      api.db.transaction(async (tx) => {
+        await tx.insert(leave).values(period('2032-02-01'))
+        throw new Error('rolled back on purpose')
+      }),
+    ).rejects.toThrow('rolled back on purpose')
+    expect(await readPlanRevision(api.db)).toBe(start + 1)
+
+    await signedUpUser(api)
+    expect(await readPlanRevision(api.db)).toBe(start + 1)
+
+    await api.db.delete(leave).where(eq(leave.userId, ana._id))
+    expect(await readPlanRevision(api.db)).toBe(start + 2)
+  })
+})
