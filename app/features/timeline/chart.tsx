@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { ScrollRegion } from '#app/components/scroll-region'
 import { formatDate } from '#domain/dates'
 import { monthLabel } from '#app/features/capacity/period'
@@ -21,59 +22,69 @@ export function TimelineChart({ groups, today, projectName }: { groups: BarGroup
   const width = LABEL_WIDTH + axis.width + 8
   const height = HEAD + rows * ROW + 8
   const todayOnAxis = today >= axis.start && today <= `${axis.months.at(-1)}-31`
+  // A tenth of a pixel is finer than any screen draws: longer numbers only weigh the page.
+  const px = (value: number) => Math.round(value * 10) / 10
   let y = HEAD
   return (
     <ScrollRegion label="Timeline chart">
       <svg className="timeline-chart" role="img" aria-label={`Timeline of ${projectName}: ${bars.length} cluster bars; the table view lists them`} viewBox={`0 0 ${width} ${height}`} width={width} height={height}>
         {axis.months.map((month, index) => (
-          <g key={month}>
-            <line x1={LABEL_WIDTH + index * MONTH_WIDTH} x2={LABEL_WIDTH + index * MONTH_WIDTH} y1={HEAD - 6} y2={height} stroke="#d0d5dd" />
-            <text x={LABEL_WIDTH + index * MONTH_WIDTH + 3} y={HEAD - 10} fontSize="11" fill="#4b5565">
+          <Fragment key={month}>
+            <line className="tl-month" x1={LABEL_WIDTH + index * MONTH_WIDTH} x2={LABEL_WIDTH + index * MONTH_WIDTH} y1={HEAD - 6} y2={height} />
+            <text className="tl-axis" x={LABEL_WIDTH + index * MONTH_WIDTH + 3} y={HEAD - 10}>
               {monthLabel(month)}
             </text>
-          </g>
+          </Fragment>
         ))}
         {groups.map((group) => {
           const top = y
           y += ROW * (group.bars.length + 1)
           return (
-            <g key={top}>
-              <text x={4} y={top + 17} fontSize="12" fontWeight="600" fill="#101828">
+            <Fragment key={top}>
+              <text className="tl-group" x={4} y={top + 17}>
                 {`${group.heading} · ${group.instance}`}
               </text>
               {group.bars.map((bar, index) => {
                 const rowTop = top + ROW * (index + 1)
                 const name = `${bar.role}: ${bar.cluster}`
+                const span = bar.startDate && bar.endDate ? barSpan(axis, bar.startDate, bar.endDate) : null
                 return (
-                  <g key={`${bar.role}/${bar.cluster}`}>
-                    <text x={12} y={rowTop + 17} fontSize="11" fill="#344054">
+                  <Fragment key={`${bar.role}/${bar.cluster}`}>
+                    <text className="tl-name" x={12} y={rowTop + 17}>
                       {name.length > 34 ? `${name.slice(0, 33)}…` : name}
                     </text>
-                    {bar.startDate && bar.endDate ? (
-                      <Bar bar={bar} left={LABEL_WIDTH + barSpan(axis, bar.startDate, bar.endDate).left} width={barSpan(axis, bar.startDate, bar.endDate).width} top={rowTop} />
+                    {span ? (
+                      <>
+                        <rect className={bar.overridden ? 'tl-bar tl-override' : 'tl-bar'} x={px(LABEL_WIDTH + span.left)} y={rowTop + 4} width={px(span.width)} height={ROW - 8} rx="3">
+                          <title>{`${bar.role}: ${bar.cluster}, ${datesLabel(bar)}${bar.overridden ? ' (Site override)' : ''}, ${bar.tagged}/${bar.requirement} tagged`}</title>
+                        </rect>
+                        <text className="tl-count" x={px(LABEL_WIDTH + span.left + span.width + 4)} y={rowTop + 17}>
+                          {`${bar.tagged}/${bar.requirement}`}
+                        </text>
+                        {bar.deployedBy ? (
+                          <path className="tl-deployed" d={`M${px(LABEL_WIDTH + axis.x(bar.deployedBy))} ${rowTop + 4}l5 8-5 8-5-8z`}>
+                            <title>{`Deployed By ${formatDate(bar.deployedBy)}`}</title>
+                          </path>
+                        ) : null}
+                      </>
                     ) : (
-                      <text x={LABEL_WIDTH + 4} y={rowTop + 17} fontSize="11" fill="#4b5565">
+                      <text className="tl-axis" x={LABEL_WIDTH + 4} y={rowTop + 17}>
                         No dates · {bar.tagged}/{bar.requirement}
                       </text>
                     )}
-                    {bar.deployedBy && bar.startDate && bar.endDate ? (
-                      <path d={`M ${LABEL_WIDTH + axis.x(bar.deployedBy)} ${rowTop + 4} l 5 8 l -5 8 l -5 -8 z`} fill="#b54708">
-                        <title>{`Deployed By ${formatDate(bar.deployedBy)}`}</title>
-                      </path>
-                    ) : null}
-                  </g>
+                  </Fragment>
                 )
               })}
-            </g>
+            </Fragment>
           )
         })}
         {todayOnAxis ? (
-          <g>
-            <line x1={LABEL_WIDTH + axis.x(today)} x2={LABEL_WIDTH + axis.x(today)} y1={HEAD - 6} y2={height} stroke="#d92d20" strokeWidth="2" />
-            <text x={LABEL_WIDTH + axis.x(today) + 3} y={height - 2} fontSize="10" fill="#d92d20">
+          <>
+            <line className="tl-today" x1={px(LABEL_WIDTH + axis.x(today))} x2={px(LABEL_WIDTH + axis.x(today))} y1={HEAD - 6} y2={height} />
+            <text className="tl-today-label" x={px(LABEL_WIDTH + axis.x(today) + 3)} y={height - 2}>
               Today
             </text>
-          </g>
+          </>
         ) : null}
       </svg>
       <p className="legend">
@@ -95,19 +106,6 @@ export function TimelineChart({ groups, today, projectName }: { groups: BarGroup
         </span>
       </p>
     </ScrollRegion>
-  )
-}
-
-function Bar({ bar, left, width, top }: { bar: ShownBar; left: number; width: number; top: number }) {
-  return (
-    <g>
-      <rect x={left} y={top + 4} width={width} height={ROW - 8} rx="3" fill={bar.overridden ? '#6941c6' : '#1d4ed8'}>
-        <title>{`${bar.role}: ${bar.cluster}, ${datesLabel(bar)}${bar.overridden ? ' (Site override)' : ''}, ${bar.tagged}/${bar.requirement} tagged`}</title>
-      </rect>
-      <text x={left + width + 4} y={top + 17} fontSize="11" fill="#101828">
-        {`${bar.tagged}/${bar.requirement}`}
-      </text>
-    </g>
   )
 }
 
