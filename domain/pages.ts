@@ -30,3 +30,9 @@ export function pageSpan(page: number, shown: number, total: number) {
   const last = first + shown - 1
   return { first, last, hasPrevious: page > 1, hasNext: last < total }
 }
+
+/** One page of a list held whole (the page past the last reads as the last), with the list's length. */
+export function pageOfList<Row>(rows: readonly Row[], page: number) {
+  const shown = Math.min(page, Math.max(1, Math.ceil(rows.length / PAGE_SIZE)))
+  return { page: shown, rows: rows.slice((shown - 1) * PAGE_SIZE, shown * PAGE_SIZE), total: rows.length }
+}

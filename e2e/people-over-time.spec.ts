@@ -63,7 +63,7 @@ async function setUp(admin: AdminSession, unique: Unique) {
     post(`/api/project-entity-user-mappings/replace`, { projectId: target._id, projectEntityId: target.instance, roleId: role._id, clusterIds: [clusterId], userIds: [workerId] })
   await tag(north, dig._id)
   await tag(south, pour._id)
-  return { call, dig, pour, role, north, south, worker, workerId }
+  return { call, dig, pour, role, north, south, worker, workerId, categoryId: category._id, entityId: entity._id, planningId: planning._id }
 }
 
 
@@ -107,6 +107,35 @@ test.describe('Capacity', () => {
     const first = hires.getRow(2)
     expect(first.getCell(4).type).toBe(ExcelJS.ValueType.Number)
     expect(first.getCell(5).value).toEqual(new Date('2030-02-01T00:00:00Z'))
+  })
+
+  test('a long hire-by queue shows 50 lines a page, soonest first, with the filters kept from page to page; the export holds every line', async ({ page, plan, open, unique }) => {
+    // North and South give the role 4 lines; 24 more projects of one instance give 2 each: 52 in all.
+    for (let at = 0; at < 24; at++) {
+      const project = await plan.call<Ref>('/api/projects', { method: 'POST', body: { name: unique(`Yard ${at}`) } })
+      await plan.call('/api/project-resource-instances', {
+        method: 'POST',
+        body: { projectId: project._id, categoryId: plan.categoryId, entityId: plan.entityId, typeId: plan.planningId, number: 1, names: ['Bay'] },
+      })
+    }
+    await open(`/capacity?roleId=${plan.role._id}`)
+    const queueRegion = page.getByRole('region', { name: 'Hire-by queue' })
+    const lines = queueRegion.getByRole('table').getByRole('row').filter({ hasText: plan.role.name })
+    await expect(page.getByText('Showing 1–50 of 52 lines')).toBeVisible()
+    await expect(lines).toHaveCount(50)
+    await expect(lines.first()).toContainText('2/1/2030')
+    await page.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(new RegExp(`roleId=${plan.role._id}&page=2`))
+    await expect(page.getByText('Showing 51–52 of 52 lines')).toBeVisible()
+    await expect(lines).toHaveCount(2)
+    await expect(lines.first()).toContainText('3/10/2030')
+    await expect(page.getByRole('link', { name: 'Next' })).toHaveCount(0)
+
+    const downloading = page.waitForEvent('download')
+    await page.getByRole('link', { name: 'Export' }).click()
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await (await downloading).path())
+    expect(workbook.getWorksheet('Hire-by queue')!.actualRowCount).toBe(53)
   })
 
   test('a period that ends before it starts is said, and the filters stay', async ({ page, open }) => {

@@ -2,16 +2,19 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { HireLine } from '#domain/contracts/schedule'
+import { Pages } from '#app/components/pages'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { CapacityFilters } from '#app/features/capacity/filters'
 import { LeadTimes } from '#app/features/capacity/lead-times'
 import { saveLeadTime } from '#app/features/capacity/lead-times.server'
-import { choiceQuery, periodOf, readChoice } from '#app/features/capacity/period'
+import { periodOf, readChoice } from '#app/features/capacity/period'
 import { CapacityGrid, HireQueue } from '#app/features/capacity/tables'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { listRoles } from '#app/lib/api/people.server'
 import { getCapacity } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
+import { hrefOf } from '#app/lib/search'
+import { pageOfList, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
 import { can } from '#domain/access'
 
@@ -24,13 +27,15 @@ export const meta: MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` 
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
   const editable = can(user, 'edit')
-  const choice = readChoice(new URL(args.request.url).searchParams)
+  const params = new URL(args.request.url).searchParams
+  const choice = readChoice(params)
   const period = periodOf(choice)
   const [capacity, projects, roles] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args)])
   // A period the API refuses (the end before the start, too long) is said, with the filters kept.
-  if (!capacity.ok) return { choice, capacity: null, queue: [] as HireLine[], problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) }
-  const { hireQueue: queue, ...grid } = capacity.data
-  return { choice, capacity: grid, queue, problem: null, editable, ...options(projects, roles) }
+  if (!capacity.ok) return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) }
+  const { hireQueue, ...grid } = capacity.data
+  // The queue a page at a time, soonest first: hundreds of lines are a file's work (the export holds them all).
+  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), problem: null, editable, ...options(projects, roles) }
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */
@@ -46,8 +51,8 @@ const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awai
 export default function CapacityPage() {
   const { choice, capacity, queue, problem, editable, projects, roles } = useLoaderData<typeof loader>()
   const leadAnswer = useActionData<typeof action>() ?? null
-  const query = choiceQuery(choice)
-  const exportHref = `/capacity/export${query ? `?${query}` : ''}`
+  const exportHref = hrefOf('/capacity/export', { ...choice })
+  const pageHref = (page: number) => hrefOf('/capacity', { ...choice, page: page > 1 ? String(page) : '' })
   return (
     <div className="stack">
       <header className="page-head">
@@ -66,7 +71,8 @@ export default function CapacityPage() {
       {capacity ? <CapacityGrid capacity={capacity} /> : null}
       <section className="stack" aria-labelledby="hire-queue-heading">
         <h2 id="hire-queue-heading">Hire-by queue</h2>
-        <HireQueue lines={queue} />
+        <HireQueue lines={queue.rows} />
+        {queue.total > 0 ? <Pages page={queue.page} count={queue.rows.length} total={queue.total} noun="lines" href={pageHref} /> : null}
       </section>
       {capacity ? <LeadTimes roles={capacity.roles} editable={editable} answer={leadAnswer} /> : null}
     </div>

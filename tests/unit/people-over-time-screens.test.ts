@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { choiceQuery, heat, monthLabel, periodOf, readChoice } from '#app/features/capacity/period'
+import { heat, monthLabel, periodOf, readChoice } from '#app/features/capacity/period'
+import { hrefOf } from '#app/lib/search'
+import { pageOfList } from '#domain/pages'
 import type { TimelineBar } from '#domain/contracts/schedule'
 import { MONTH_WIDTH, axisFor, barSpan, groupBars } from '#app/features/timeline/layout'
 
@@ -22,7 +24,15 @@ describe('capacity: the GET form', () => {
   })
 
   test('the export link carries only what was chosen', () => {
-    expect(choiceQuery({ from: '2030-03', to: '', projectId: '', roleId: 'r' })).toBe('from=2030-03&roleId=r')
+    expect(hrefOf('/capacity/export', { from: '2030-03', to: '', projectId: '', roleId: 'r' })).toBe('/capacity/export?from=2030-03&roleId=r')
+  })
+
+  test('the hire-by queue shows 50 lines a page; a page past the last reads as the last; an empty queue is one empty page', () => {
+    const queue = Array.from({ length: 120 }, (_, at) => at)
+    expect(pageOfList(queue, 1)).toEqual({ page: 1, rows: queue.slice(0, 50), total: 120 })
+    expect(pageOfList(queue, 3)).toEqual({ page: 3, rows: queue.slice(100), total: 120 })
+    expect(pageOfList(queue, 9)).toEqual({ page: 3, rows: queue.slice(100), total: 120 })
+    expect(pageOfList([], 4)).toEqual({ page: 1, rows: [], total: 0 })
   })
 
   test('the heat scale: nothing open is 0, all of it open is 4, in quarters between', () => {

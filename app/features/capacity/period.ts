@@ -1,6 +1,5 @@
 import { monthRange } from '#domain/schedule/calendar'
 import { isUuid } from '#domain/ids'
-import { searchOf } from '#app/lib/search'
 
 /**
  * The capacity screen's GET form: months as the month inputs send them (YYYY-MM) and two filters.
@@ -34,9 +33,6 @@ export const periodOf = (choice: CapacityChoice) => ({
   projectId: choice.projectId || undefined,
   roleId: choice.roleId || undefined,
 })
-
-/** The choice as a query string, for the export links: the file holds what the page shows. */
-export const choiceQuery = (choice: CapacityChoice) => searchOf({ ...choice }).toString()
 
 /** Five steps of the heat scale by the share of the demand still open: 0 (none open or no demand) to 4 (all of it). */
 export function heat(cell: { demand: number; gap: number }) {
