@@ -127,7 +127,7 @@ interface Row {
 async function throughput() {
   const gzip = { 'accept-encoding': 'gzip' }
   const rows: Row[] = [
-    { name: 'GET /login', target: { url: `${web.url}/login`, headers: gzip }, goal: { remixRatio: 0.8 } },
+    { name: 'GET /login', target: { url: `${web.url}/login`, headers: gzip }, goal: { remixRatio: 0.5 } },
     { name: 'GET /dashboard, signed in', target: { url: `${web.url}/dashboard`, headers: { ...gzip, cookie } }, goal: { remixRatio: 0.5 } },
     { name: `GET /users, ${USERS} users`, target: { url: `${web.url}/users`, headers: { ...gzip, cookie } }, goal: { p50Ms: 50 } },
     { name: 'GET /project-resource-planning, large project', target: { url: `${web.url}/project-resource-planning?projectId=${projectId}`, headers: { ...gzip, cookie } }, goal: { p50Ms: 50 } },

@@ -18,7 +18,7 @@ export function requireProductionBuild() {
 /** Builds the bare Remix page when its build is missing or older than its sources. */
 export function ensureBareRemixBuild() {
   const built = path.join(BARE_REMIX, 'build/index.js')
-  const sources = ['remix.config.js', 'app/root.tsx', 'app/routes/_index.tsx', '../../remix.config.js'].map((file) => fs.statSync(path.join(BARE_REMIX, file)).mtimeMs)
+  const sources = ['remix.config.js', 'app/root.tsx', 'app/entry.server.tsx', 'app/routes/_index.tsx', '../../remix.config.js'].map((file) => fs.statSync(path.join(BARE_REMIX, file)).mtimeMs)
   if (fs.existsSync(built) && fs.statSync(built).mtimeMs > Math.max(...sources)) return
   const result = spawnSync(path.join(ROOT, 'node_modules/.bin/remix'), ['build'], { cwd: BARE_REMIX, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' })
   if (result.status !== 0) throw new Error('The bare Remix baseline did not build.')
