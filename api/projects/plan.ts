@@ -1,6 +1,7 @@
 import type { Card } from '#domain/contracts/projects'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
+import type { Interchange } from '#domain/planning/schemas'
 import {
   categories,
   entities,
@@ -71,37 +72,37 @@ export interface CardItems {
 
 /**
  * The template items each card plans, by card id: one query joining the cards to the templates of
- * their combination. A card whose template is gone plans nothing.
+ * their combination. A card whose template is gone plans nothing. The rows come packed as one JSON
+ * array, for the reason `readTags` in api/schedule/load.ts gives: PGlite decodes each row and
+ * column on the JavaScript thread, and the largest plans hold thousands of items with two JSON
+ * columns each.
  */
 export async function loadCardItems(db: Executor, cardIds: string[]) {
   const byCard = new Map<string, CardItems[]>()
   if (cardIds.length === 0) return byCard
-  const rows = await db
+  const card = projectResourceInstances
+  const item = templateItems
+  const [row] = await db
     .select({
-      cardId: projectResourceInstances.id,
-      item: { id: templateItems.id, roleId: templateItems.roleId, clusterIds: templateItems.clusterIds, plannedPeople: templateItems.plannedPeople, interchanges: templateItems.interchanges },
-      roleName: roles.name,
+      packed: sql<[string, string, string, string, string[], number, Interchange[]][] | null>`json_agg(json_build_array(${card.id}, ${item.id}, ${item.roleId}, ${roles.name}, ${item.clusterIds}, ${item.plannedPeople}, ${item.interchanges}) order by ${card.id}, ${item.position})`,
     })
-    .from(projectResourceInstances)
+    .from(card)
     .innerJoin(
       resourcePlanningTemplates,
       and(
-        eq(resourcePlanningTemplates.categoryId, projectResourceInstances.categoryId),
-        eq(resourcePlanningTemplates.entityId, projectResourceInstances.entityId),
-        eq(resourcePlanningTemplates.planningId, projectResourceInstances.planningId),
+        eq(resourcePlanningTemplates.categoryId, card.categoryId),
+        eq(resourcePlanningTemplates.entityId, card.entityId),
+        eq(resourcePlanningTemplates.planningId, card.planningId),
       ),
     )
-    .innerJoin(templateItems, eq(templateItems.templateId, resourcePlanningTemplates.id))
-    .innerJoin(roles, eq(roles.id, templateItems.roleId))
-    .where(inArray(projectResourceInstances.id, cardIds))
-    .orderBy(asc(projectResourceInstances.id), asc(templateItems.position))
-  for (const { cardId, item, roleName } of rows) {
-    if (!byCard.has(cardId)) byCard.set(cardId, [])
-    byCard.get(cardId)!.push({
-      roleId: item.roleId,
-      roleName,
-      item: { itemId: item.id, clusterIds: item.clusterIds, plannedPeople: item.plannedPeople, interchanges: item.interchanges },
-    })
+    .innerJoin(item, eq(item.templateId, resourcePlanningTemplates.id))
+    .innerJoin(roles, eq(roles.id, item.roleId))
+    .where(inArray(card.id, cardIds))
+  for (const [cardId, itemId, roleId, roleName, clusterIds, plannedPeople, interchanges] of row?.packed ?? []) {
+    const list = byCard.get(cardId)
+    const entry = { roleId, roleName, item: { itemId, clusterIds, plannedPeople, interchanges } }
+    if (list) list.push(entry)
+    else byCard.set(cardId, [entry])
   }
   return byCard
 }
