@@ -269,15 +269,23 @@ async function pageWeight() {
 }
 
 async function lighthouse() {
-  const addresses = ['/login', '/dashboard', '/users', '/resource-planning-template']
-  console.log(`\nLighthouse (mobile, simulated slow 4G and 4× CPU slowdown), the median of ${LIGHTHOUSE_RUNS} runs, signed in as the administrator:`)
-  const scores = await lighthouseScores(addresses.map((address) => `${web.url}${address}`), cookie, LIGHTHOUSE_RUNS)
-  const table: string[][] = [['screen', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'target (≥ 98, 100)']]
-  for (const address of addresses) {
-    const score = scores.get(`${web.url}${address}`)!
-    const missed = [score.performance < 98 ? `performance by ${98 - score.performance}` : '', score.accessibility < 100 ? `accessibility by ${100 - score.accessibility} (${score.failedAccessibility.join('; ')})` : ''].filter(Boolean)
+  // /login signed out: a signed-in person is sent on to the dashboard, and Lighthouse would score
+  // the redirects. The bare Remix page is the framework's own score on this machine, in this run.
+  const pages = [
+    { name: 'bare Remix page', url: `${bareRemix.url}/` },
+    { name: '/login', url: `${web.url}/login` },
+    ...['/dashboard', '/users', '/resource-planning-template'].map((address) => ({ name: address, url: `${web.url}${address}`, cookie })),
+  ]
+  console.log(`\nLighthouse (mobile, simulated slow 4G and 4× CPU slowdown), the median of ${LIGHTHOUSE_RUNS} runs; /login signed out, the other screens signed in as the administrator:`)
+  const scores = await lighthouseScores(pages, LIGHTHOUSE_RUNS)
+  const table: string[][] = [['screen', 'performance', 'accessibility', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms', 'target']]
+  for (const page of pages) {
+    const score = scores.get(page.url)!
+    const goal = page.name === '/login' || page.name === '/dashboard' ? 100 : 98
+    const missed = [score.performance < goal ? `performance by ${goal - score.performance}` : '', score.accessibility < 100 ? `accessibility by ${100 - score.accessibility} (${score.failedAccessibility.join('; ')})` : ''].filter(Boolean)
     const m = score.metrics
-    table.push([address, String(score.performance), String(score.accessibility), m.fcp.toFixed(0), m.lcp.toFixed(0), m.tbt.toFixed(0), m.cls.toFixed(3), m.si.toFixed(0), missed.length ? `missed: ${missed.join(', ')}` : 'met'])
+    const verdict = page.name === 'bare Remix page' ? 'the baseline' : `${goal}, 100: ${missed.length ? `missed: ${missed.join(', ')}` : 'met'}`
+    table.push([page.name, String(score.performance), String(score.accessibility), m.fcp.toFixed(0), m.lcp.toFixed(0), m.tbt.toFixed(0), m.cls.toFixed(3), m.si.toFixed(0), verdict])
   }
   printTable(table, (column) => column === 0 || column === table[0].length - 1)
 }

@@ -17,11 +17,12 @@ export interface Scores {
   failedAccessibility: string[]
 }
 
-export async function lighthouseScores(urls: string[], cookie: string, runs: number): Promise<Map<string, Scores>> {
+/** Each page's scores, by address; a page with a cookie is measured signed in, one without signed out. */
+export async function lighthouseScores(pages: { url: string; cookie?: string }[], runs: number): Promise<Map<string, Scores>> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] })
   try {
     const scores = new Map<string, Scores>()
-    for (const url of urls) {
+    for (const { url, cookie } of pages) {
       const results: Scores[] = []
       for (let run = 0; run < runs; run++) results.push(await score(chrome.port, url, cookie))
       results.sort((a, b) => a.performance - b.performance)
@@ -33,8 +34,8 @@ export async function lighthouseScores(urls: string[], cookie: string, runs: num
   }
 }
 
-async function score(port: number, url: string, cookie: string): Promise<Scores> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: { Cookie: cookie } })
+async function score(port: number, url: string, cookie: string | undefined): Promise<Scores> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(cookie && { extraHeaders: { Cookie: cookie } }) })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { categories, audits } = result.lhr
   const metric = (id: string) => audits[id]?.numericValue ?? NaN
