@@ -204,6 +204,37 @@ test.describe('User Entity Mapping', () => {
     await expect(chips(clusterRow(page, 'Block B', plan.south))).toHaveCount(0)
   })
 
+  test('one instance at a time: the first open, the others a link away with their counts; tagging there comes back to the same instance; All instances shows every one', async ({ page, plan, open, admin, unique }) => {
+    const { tag, users } = await people(admin, unique, 1, 1)
+    await open(projectUrl(plan))
+    const modes = main(page).getByRole('navigation', { name: 'Instances shown' })
+    await expect(modes.getByRole('link', { name: 'All instances' })).toHaveAttribute('aria-current', 'page')
+    await modes.getByRole('link', { name: 'One at a time' }).click()
+    await expect(page).toHaveURL(new RegExp(`instance=${plan.blockA}`))
+    await expect(main(page).getByRole('heading', { level: 3 })).toHaveText(['Block A'])
+    await expect(main(page).getByRole('link', { name: 'Block B' })).toBeVisible()
+    await expect(main(page).getByText('0 of 6 tagged')).toBeVisible()
+    // The totals stay the project's.
+    await expectTotals(page, 12, 0, 12)
+
+    await main(page).getByRole('link', { name: 'Block B' }).click()
+    await expect(page).toHaveURL(new RegExp(`instance=${plan.blockB}`))
+    await expect(main(page).getByRole('heading', { level: 3 })).toHaveText(['Block B'])
+    const south = clusterRow(page, 'Block B', plan.south)
+    await south.getByRole('button', { name: 'Assign Users' }).click()
+    await pick(page, tag, 1, [users[0].label])
+    await dialog(page).getByRole('button', { name: 'Save' }).click()
+    await expect(south.getByText('Saved successfully', { exact: true })).toBeVisible()
+    await expect(main(page).getByRole('heading', { level: 3 })).toHaveText(['Block B'])
+    await expect(main(page).getByRole('link', { name: 'Block A' })).toBeVisible()
+    await expectTotals(page, 12, 1, 11)
+
+    await main(page).getByRole('link', { name: 'Block A' }).click()
+    await expect(main(page).getByText('1 of 6 tagged')).toBeVisible()
+    await modes.getByRole('link', { name: 'All instances' }).click()
+    await expect(main(page).getByRole('heading', { level: 3 })).toHaveText(['Block A', 'Block B'])
+  })
+
   test('selecting beyond the requirement is refused and nothing is saved', async ({ page, plan, open, admin, unique }) => {
     const { tag, users } = await people(admin, unique, 3, 2)
     await open(projectUrl(plan))

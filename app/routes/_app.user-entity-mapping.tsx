@@ -13,9 +13,9 @@ import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import { readForm } from '#app/lib/form.server'
 import { assignState, loadPlan } from '#app/features/mappings/api.server'
-import { NO_ENTITIES, NO_PLAN, projectPath, readAssignForm, SAVE_FAILED, savedPath } from '#app/features/mappings/form'
-import { findRow, type Plan } from '#app/features/mappings/plan'
-import { PlanCard, Totals } from '#app/features/mappings/plan-card'
+import { NO_ENTITIES, NO_PLAN, readAssignForm, SAVE_FAILED, savedPath, viewPath } from '#app/features/mappings/form'
+import { findRow, instanceView, shownPlan, type InstanceView, type ShownPlan } from '#app/features/mappings/plan'
+import { PlanCard, Totals, ViewModes } from '#app/features/mappings/plan-card'
 import { ProjectChoice } from '#app/features/mappings/project-choice'
 
 export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PRODUCT_NAME}` }]
@@ -24,7 +24,8 @@ export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PROD
  * ?projectId picks the project. ?assign=<instance>:<role>:<clusters> opens Assign Users for a row
  * (for a user who may add), with ?q searching the active users on the server; the JavaScript
  * popover loads this same URL with a fetcher for its candidates. ?saved=<row> marks a row just
- * saved without JavaScript.
+ * saved without JavaScript. ?instance=<id> shows that instance whole and the others as links;
+ * ?instance=all every one (the default unless the plan is large: features/mappings/plan.ts).
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
@@ -35,12 +36,13 @@ export async function loader(args: LoaderFunctionArgs) {
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = projectList.find((candidate) => candidate._id === params.get('projectId')) ?? null
   const base = { projects: projectList, projectId: project?._id ?? '', canAssign, saved: params.get('saved') }
-  if (!project) return { ...base, plan: [] as Plan, totals: mappingTotals([]), assign: null }
+  if (!project) return { ...base, plan: [] as ShownPlan, view: { mode: 'all' } as InstanceView, totals: mappingTotals([]), assign: null }
 
   const { plan, totals } = await loadPlan(args, project._id)
   const wanted = params.get('assign')
   const found = wanted && canAssign ? findRow(plan, wanted) : null
-  return { ...base, plan, totals, assign: found ? await assignState(args, params, found) : null }
+  const view = instanceView(plan, params)
+  return { ...base, plan: shownPlan(plan, view), view, totals, assign: found ? await assignState(args, params, found) : null }
 }
 
 /**
@@ -50,7 +52,7 @@ export async function loader(args: LoaderFunctionArgs) {
  */
 export async function action(args: ActionFunctionArgs) {
   await requirePermission(args, 'add')
-  const { key, userIds, inPage, problem, body } = readAssignForm(await readForm(args.request))
+  const { key, userIds, inPage, problem, body, instance } = readAssignForm(await readForm(args.request))
   const refuse = (error: string, headers?: Headers) => data<SaveAnswer>({ key, selected: userIds, error, saved: null }, { status: 400, headers })
 
   if (problem) return refuse(problem)
@@ -58,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   // §8: the server's message, else the error's text, else 'Save failed'.
   if (!saved.ok) return refuse(messageOr(saved.error, SAVE_FAILED), saved.headers)
   if (inPage) return data<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
-  return redirect(savedPath(body.projectId, key), { headers: saved.headers })
+  return redirect(savedPath(body.projectId, key, instance), { headers: saved.headers })
 }
 
 export default function UserEntityMapping() {
@@ -66,7 +68,7 @@ export default function UserEntityMapping() {
   const result = useActionData<typeof action>()
   const location = useLocation()
   const navigate = useNavigate()
-  const closeTo = projectPath(data.projectId)
+  const closeTo = viewPath(data.projectId, data.view)
   // A refusal of the open dialog shows inside it; any other (no project, say) on the page.
   const dialogAnswer = result && data.assign && result.key === data.assign.key ? result : null
   const pageError = result?.error && !dialogAnswer ? result.error : null
@@ -78,12 +80,13 @@ export default function UserEntityMapping() {
       <ProjectChoice projects={data.projects} projectId={data.projectId} />
       <FormMessage tone="error">{pageError}</FormMessage>
       {data.projectId ? <Totals totals={data.totals} /> : null}
+      <ViewModes projectId={data.projectId} plan={data.plan} view={data.view} />
       {!data.projectId ? (
         <p className="card empty">{NO_ENTITIES}</p>
       ) : data.plan.length === 0 ? (
         <p className="card empty">{NO_PLAN}</p>
       ) : (
-        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} saved={data.saved} />)
+        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} saved={data.saved} oneAtATime={data.view.mode === 'one'} />)
       )}
       {data.assign ? (
         <AssignDialog
@@ -98,6 +101,7 @@ export default function UserEntityMapping() {
           postTo={location.pathname + location.search}
           closeTo={closeTo}
           onClose={() => navigate(closeTo, { preventScrollReset: true })}
+          instance={data.view.mode === 'one' ? data.view.open : undefined}
         />
       ) : null}
     </div>

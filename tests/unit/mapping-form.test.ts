@@ -5,7 +5,7 @@ import type { Template } from '#domain/contracts/planning'
 import { taggingMessages } from '#domain/planning/project-plan'
 import { assignKey } from '#app/features/mappings/assign'
 import { readAssignForm, readAssignSearch, savedPath } from '#app/features/mappings/form'
-import { findRow, planOf, totalsOf } from '#app/features/mappings/plan'
+import { findRow, instanceView, ONE_AT_A_TIME_ROWS, planOf, shownPlan, totalsOf } from '#app/features/mappings/plan'
 
 /** The User Entity Mapping forms and plan, read without a browser. */
 
@@ -31,6 +31,7 @@ describe('readAssignForm', () => {
       inPage: true,
       problem: null,
       body: { projectId: project, projectEntityId: instance, roleId: role, clusterIds: [north, south], userIds: [alice, bob] },
+      instance: undefined,
     })
   })
 
@@ -40,8 +41,11 @@ describe('readAssignForm', () => {
     expect(readAssignForm(postedForm([['assign', key], ['projectId', project]])).inPage).toBe(false)
   })
 
-  test('a save without JavaScript lands at its row', () => {
+  test('a save without JavaScript lands at its row, on the instance the one-at-a-time view had open', () => {
     expect(savedPath(project, key)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project, saved: key })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
+    expect(readAssignForm(postedForm([['assign', key], ['projectId', project], ['instance', instance]])).instance).toBe(instance)
+    expect(readAssignForm(postedForm([['assign', key], ['projectId', project], ['instance', 'all']])).instance).toBeUndefined()
+    expect(savedPath(project, key, instance)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project, instance, saved: key })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
   })
 })
 
@@ -96,6 +100,32 @@ describe('planOf', () => {
 
   test('the totals count every row of every instance', () => {
     expect(totalsOf(plan)).toEqual({ totalRequirement: 3, totalTagged: 2, yetToBeRecruited: 1 })
+  })
+
+  test('a small plan shows every instance unless one is asked for; past ONE_AT_A_TIME_ROWS rows it opens the first, or the one being tagged or just saved', () => {
+    const two = planOf([{ ...card, number: 2, names: [...card.names, { _id: id(30), name: 'Tower B', projectEntityId: id(30) }] }], [template], mappings)
+    const view = (query: Record<string, string>, of = two) => instanceView(of, new URLSearchParams(query))
+    expect(view({})).toEqual({ mode: 'all' })
+    expect(view({ instance: id(30) })).toEqual({ mode: 'one', open: id(30) })
+    expect(view({ instance: id(99) })).toEqual({ mode: 'one', open: instance })
+    expect(view({ instance: 'all' })).toEqual({ mode: 'all' })
+    // Rows over every instance: one per instance here, so a card of ONE_AT_A_TIME_ROWS + 1 instances is large.
+    const names = Array.from({ length: ONE_AT_A_TIME_ROWS + 1 }, (_, at) => ({ _id: id(100 + at), name: `Bay ${at}`, projectEntityId: id(100 + at) }))
+    const large = planOf([{ ...card, number: names.length, names }], [template], [])
+    expect(view({}, large)).toEqual({ mode: 'one', open: id(100) })
+    expect(view({ assign: assignKey(id(105), role, [north, south]) }, large)).toEqual({ mode: 'one', open: id(105) })
+    expect(view({ saved: assignKey(id(107), role, [north, south]) }, large)).toEqual({ mode: 'one', open: id(107) })
+    expect(view({ instance: 'all' }, large)).toEqual({ mode: 'all' })
+  })
+
+  test('shownPlan keeps the open instance whole and the others as a name with their counts', () => {
+    const two = planOf([{ ...card, number: 2, names: [...card.names, { _id: id(30), name: 'Tower B', projectEntityId: id(30) }] }], [template], mappings)
+    const [shown] = shownPlan(two, { mode: 'one', open: id(30) })
+    expect(shown!.instances.map((row) => [row.name, row.tagged === null, row.counts])).toEqual([
+      ['Tower A', true, { requirement: 3, tagged: 2 }],
+      ['Tower B', false, { requirement: 3, tagged: 0 }],
+    ])
+    expect(shownPlan(two, { mode: 'all' })[0]!.instances.every((row) => row.tagged !== null)).toBe(true)
   })
 
   test('findRow finds the row ?assign= names, its clusters in any order, and nothing else', () => {

@@ -48,13 +48,15 @@ interface TagUsersProps {
   canAssign: boolean
   /** This row was just saved by a post without JavaScript (?saved=). */
   justSaved: boolean
+  /** The instance open in the one-at-a-time view, carried so the dialog and its save come back to it. */
+  instance?: string
 }
 
 /**
  * The Tag Users cell. Assign Users is a GET form's button, so without JavaScript it opens the
  * server's dialog (?projectId&assign=…); with JavaScript it opens the popover in place.
  */
-export function TagUsers({ projectId, rowKey, tagged, requirement, context, canAssign, justSaved }: TagUsersProps) {
+export function TagUsers({ projectId, rowKey, tagged, requirement, context, canAssign, justSaved, instance }: TagUsersProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
@@ -69,6 +71,7 @@ export function TagUsers({ projectId, rowKey, tagged, requirement, context, canA
         <Form method="get" action={MAPPING_PATH} className="assign-open">
           <input type="hidden" name="projectId" value={projectId} />
           <input type="hidden" name="assign" value={rowKey} />
+          {instance ? <input type="hidden" name="instance" value={instance} /> : null}
           <button
             ref={button}
             type="submit"
@@ -399,6 +402,8 @@ interface AssignDialogProps {
   postTo: string
   closeTo: string
   onClose: () => void
+  /** As TagUsers' own: the instance the one-at-a-time view had open. */
+  instance?: string
 }
 
 /**
@@ -406,7 +411,7 @@ interface AssignDialogProps {
  * whose Search button reloads it by GET, carrying the ticked users along (picked=1&userIds=…),
  * and whose Save posts the ticked users.
  */
-export function AssignDialog({ projectId, rowKey, requirement, context, q, choices, selected, error, postTo, closeTo, onClose }: AssignDialogProps) {
+export function AssignDialog({ projectId, rowKey, requirement, context, q, choices, selected, error, postTo, closeTo, onClose, instance }: AssignDialogProps) {
   const ticked = new Set(selected)
   const searchId = useId()
   return (
@@ -421,6 +426,7 @@ export function AssignDialog({ projectId, rowKey, requirement, context, q, choic
         <input type="hidden" name="projectId" value={projectId} />
         <input type="hidden" name="assign" value={rowKey} />
         <input type="hidden" name="picked" value="1" />
+        {instance ? <input type="hidden" name="instance" value={instance} /> : null}
         <label htmlFor={searchId} className="assign-label">
           Search Users
         </label>

@@ -18,8 +18,12 @@ export const LOOKUPS_MAX = 50
 const QUERY_MAX = 200
 
 export const projectPath = (projectId: string) => (projectId ? `${MAPPING_PATH}?${new URLSearchParams({ projectId })}` : MAPPING_PATH)
+/** The page of a project as it is viewed: every instance, or one open (features/mappings/plan.ts's instanceView). */
+export const viewPath = (projectId: string, view: { mode: 'all' } | { mode: 'one'; open: string }) =>
+  view.mode === 'one' && projectId ? `${MAPPING_PATH}?${new URLSearchParams({ projectId, instance: view.open })}` : projectPath(projectId)
 /** Where a save without JavaScript lands: the page at the row, marked as just saved. */
-export const savedPath = (projectId: string, key: string) => `${MAPPING_PATH}?${new URLSearchParams({ projectId, saved: key })}#${tagCellId(key)}`
+export const savedPath = (projectId: string, key: string, instance?: string) =>
+  `${MAPPING_PATH}?${new URLSearchParams({ projectId, ...(instance && { instance }), saved: key })}#${tagCellId(key)}`
 
 /**
  * Assign Users' Save as posted: the row (?assign= key), the project and the ticked users, and the
@@ -31,7 +35,9 @@ export function readAssignForm(form: FormData) {
   const userIds = [...new Set(form.getAll('userIds').map(String))]
   const { projectEntityId, roleId, clusterIds } = parseAssignKey(key)
   const problem = !projectId ? taggingMessages.selectProject : !projectEntityId ? taggingMessages.projectEntityMissing : null
-  return { key, userIds, inPage: form.get('inPage') === '1', problem, body: { projectId, projectEntityId, clusterIds, userIds, roleId } }
+  // The instance the one-at-a-time view had open: where the save lands again.
+  const instance = String(form.get('instance') ?? '')
+  return { key, userIds, inPage: form.get('inPage') === '1', problem, body: { projectId, projectEntityId, clusterIds, userIds, roleId }, instance: isUuid(instance) ? instance : undefined }
 }
 
 /**

@@ -1,9 +1,10 @@
-import { assignKey } from './assign'
+import { Link } from '@remix-run/react'
+import { assignKey, MAPPING_PATH, type Person } from './assign'
 import { TagUsers } from './assign-users'
 import { ProjectClusterTable } from '#app/components/project-cluster-table'
 import { itemLabel } from '#app/components/template-table'
 import { NO_ENTITIES } from './form'
-import type { Plan, totalsOf } from './plan'
+import type { InstanceView, ShownPlan, totalsOf } from './plan'
 
 /** The page's three totals (§2). */
 export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
@@ -28,48 +29,86 @@ export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
 }
 
 /** A card (category, entity, type), then each instance by name, then each role: open at first (§2). */
-export function PlanCard({ card, projectId, canAssign, saved }: { card: Plan[number]; projectId: string; canAssign: boolean; saved: string | null }) {
+export function PlanCard({ card, projectId, canAssign, saved, oneAtATime }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; saved: string | null; oneAtATime: boolean }) {
   const headingId = `mapping-card-${card._id}`
   return (
     <section className="card mapping-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{card.title}</h2>
       {card.instances.length === 0 ? <p className="empty">{NO_ENTITIES}</p> : null}
-      {card.instances.map((instance) => (
-        <section key={instance.projectEntityId} className="mapping-instance" aria-labelledby={`instance-${instance.projectEntityId}`}>
-          <h3 id={`instance-${instance.projectEntityId}`}>{instance.name}</h3>
-          {card.roles.map((role, r) => (
-            <details key={role.roleId} className="mapping-role" open>
-              <summary>
-                <span className="mapping-role-name">{role.roleName}</span> <span className="muted-text">{role.rows.length} clusters</span>
-              </summary>
-              <ProjectClusterTable
-                caption={`${role.roleName}: clusters of ${instance.name}`}
-                extraColumn="Tag Users"
-                rows={role.rows.map((row, i) => {
-                  const key = assignKey(instance.projectEntityId, role.roleId, row.clusterIds)
-                  return {
-                    key,
-                    item: row.item,
-                    remaining: row.remaining,
-                    requirement: row.requirement,
-                    extra: (
-                      <TagUsers
-                        projectId={projectId}
-                        rowKey={key}
-                        tagged={instance.tagged[r][i]}
-                        requirement={row.requirement}
-                        context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
-                        canAssign={canAssign}
-                        justSaved={saved === key}
-                      />
-                    ),
-                  }
-                })}
-              />
-            </details>
-          ))}
-        </section>
+      {card.instances.map(({ tagged, ...instance }) =>
+        tagged ? (
+          <InstanceRows key={instance.projectEntityId} card={card} instance={instance} tagged={tagged} projectId={projectId} canAssign={canAssign} saved={saved} oneAtATime={oneAtATime} />
+        ) : (
+          // One instance at a time: the others are a link away, with how far their tagging has got.
+          <p key={instance.projectEntityId} className="mapping-instance folded">
+            <Link to={`${MAPPING_PATH}?${new URLSearchParams({ projectId, instance: instance.projectEntityId })}`}>{instance.name}</Link>{' '}
+            <span className="muted-text">
+              {instance.counts.tagged} of {instance.counts.requirement} tagged
+            </span>
+          </p>
+        ),
+      )}
+    </section>
+  )
+}
+
+type ShownInstance = Omit<ShownPlan[number]['instances'][number], 'tagged'>
+
+/** One instance whole: each role of the card with its cluster rows and who is tagged to each. */
+function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance; tagged: Person[][][]; projectId: string; canAssign: boolean; saved: string | null; oneAtATime: boolean }) {
+  const { card, instance, tagged, projectId, canAssign, saved, oneAtATime } = props
+  return (
+    <section className="mapping-instance" aria-labelledby={`instance-${instance.projectEntityId}`}>
+      <h3 id={`instance-${instance.projectEntityId}`}>{instance.name}</h3>
+      {card.roles.map((role, r) => (
+        <details key={role.roleId} className="mapping-role" open>
+          <summary>
+            <span className="mapping-role-name">{role.roleName}</span> <span className="muted-text">{role.rows.length} clusters</span>
+          </summary>
+          <ProjectClusterTable
+            caption={`${role.roleName}: clusters of ${instance.name}`}
+            extraColumn="Tag Users"
+            rows={role.rows.map((row, i) => {
+              const key = assignKey(instance.projectEntityId, role.roleId, row.clusterIds)
+              return {
+                key,
+                item: row.item,
+                remaining: row.remaining,
+                requirement: row.requirement,
+                extra: (
+                  <TagUsers
+                    projectId={projectId}
+                    rowKey={key}
+                    tagged={tagged[r]![i]!}
+                    requirement={row.requirement}
+                    context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
+                    canAssign={canAssign}
+                    justSaved={saved === key}
+                    instance={oneAtATime ? instance.projectEntityId : undefined}
+                  />
+                ),
+              }
+            })}
+          />
+        </details>
       ))}
     </section>
+  )
+}
+
+/** Every instance whole, or one at a time (the default for a large plan); offered when there is more than one instance. */
+export function ViewModes({ projectId, plan, view }: { projectId: string; plan: ShownPlan; view: InstanceView }) {
+  const instances = plan.flatMap((card) => card.instances)
+  if (instances.length < 2) return null
+  const href = (instance: string) => `${MAPPING_PATH}?${new URLSearchParams({ projectId, instance })}`
+  return (
+    <nav className="view-modes" aria-label="Instances shown">
+      <Link to={href('all')} className="view-mode" aria-current={view.mode === 'all' ? 'page' : undefined}>
+        All instances
+      </Link>
+      <Link to={href(view.mode === 'one' ? view.open : instances[0]!.projectEntityId)} className="view-mode" aria-current={view.mode === 'one' ? 'page' : undefined}>
+        One at a time
+      </Link>
+    </nav>
   )
 }

@@ -102,3 +102,39 @@ export function findRow(plan: Plan, key: string): { row: TagRow; context: Assign
 
 /** The page's totals (§2): every row of every instance counts. */
 export const totalsOf = (plan: Plan) => mappingTotals([...rowsOf(plan)].map(({ row }) => ({ requirement: row.requirement.total, tagged: row.tagged.length })))
+
+/** Past this many rows over every instance, the page opens one instance at a time (issue 14: 2,400 rows made a 150 KB page). */
+export const ONE_AT_A_TIME_ROWS = 300
+
+/**
+ * Which instances the page shows whole: every one (`instance=all`, or a plan small enough), or one
+ * at a time, the others a link away. The one open is the one asked for (?instance=), else the one
+ * of the row being tagged or just saved (so Assign Users comes back where it was), else the first.
+ */
+export type InstanceView = { mode: 'all' } | { mode: 'one'; open: string }
+export function instanceView(plan: Plan, params: URLSearchParams): InstanceView {
+  const instanceIds = plan.flatMap((card) => card.instances.map((instance) => instance.projectEntityId))
+  const asked = params.get('instance')
+  const rows = plan.reduce((sum, card) => sum + card.instances.length * card.roles.reduce((count, role) => count + role.rows.length, 0), 0)
+  if (asked === 'all' || instanceIds.length === 0 || (!asked && rows <= ONE_AT_A_TIME_ROWS)) return { mode: 'all' }
+  const ofRow = [params.get('assign'), params.get('saved')].map((key) => parseAssignKey(key ?? '').projectEntityId)
+  const open = [asked, ...ofRow].find((id) => id && instanceIds.includes(id)) ?? instanceIds[0]!
+  return { mode: 'one', open }
+}
+
+/**
+ * The plan as the page draws it: in the one-at-a-time view, the other instances keep their name
+ * and their counts (tagged of required) but not their rows, so neither the page nor the data that
+ * hydrates it carries them.
+ */
+export function shownPlan(plan: Plan, view: InstanceView) {
+  return plan.map((card) => ({
+    ...card,
+    instances: card.instances.map((instance) => {
+      const open = view.mode === 'all' || instance.projectEntityId === view.open
+      const { totalRequirement, totalTagged } = mappingTotals(card.roles.flatMap((role, r) => role.rows.map((row, i) => ({ requirement: row.requirement.total, tagged: instance.tagged[r]![i]!.length }))))
+      return { projectEntityId: instance.projectEntityId, name: instance.name, tagged: open ? instance.tagged : null, counts: { requirement: totalRequirement, tagged: totalTagged } }
+    }),
+  }))
+}
+export type ShownPlan = ReturnType<typeof shownPlan>
