@@ -1,19 +1,12 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
-import { StylesheetProvider } from './lib/stylesheet'
-import styles from './styles/app.css'
 
 /** How long Remix waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
 export const streamTimeout = 5_000
-
-/** The built stylesheet's text (its address is under public/), read once. */
-const stylesheet = fs.readFileSync(path.join('public', styles), 'utf8')
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the pages are small, and a
@@ -31,9 +24,7 @@ export default function handleRequest(
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheet}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-        </StylesheetProvider>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

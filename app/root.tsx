@@ -12,9 +12,12 @@ import {
 import { PRODUCT_NAME, SESSION_COOKIE } from '#domain/constants'
 import { TopBar } from './components/top-bar'
 import { useNonce } from './lib/nonce'
-import { InlineStylesheet } from './lib/stylesheet'
+import styles from './styles/app.css'
 
-export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
 
 export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
 
@@ -32,7 +35,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <InlineStylesheet />
         <Links />
       </head>
       <body>
