@@ -63,7 +63,7 @@ test.describe('signed-in screens', () => {
   test('the project screens with a planned project chosen, and the Assign Users dialog, have no serious accessibility violation and name every field', async ({ page, adminApi: call }) => {
     const screens = await plannedProjectScreens(call)
     await signIn(page, E2E_ADMIN)
-    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.assignDialog, screens.clusterTimelines]) await expectAccessible(page, path)
+    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.entityMappingOneInstance, screens.assignDialog, screens.clusterTimelines]) await expectAccessible(page, path)
   })
 
   test('the login form with its errors has no serious accessibility violation and names every field', async ({ page }) => {

@@ -97,7 +97,7 @@ test.describe('everything is reachable by keyboard', () => {
   test('the project screens with a planned project chosen: Tab reaches every control', async ({ page, adminApi: call }) => {
     const screens = await plannedProjectScreens(call)
     await signIn(page, E2E_ADMIN)
-    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.clusterTimelines]) await expectAllReachable(page, path)
+    for (const path of [screens.resourcePlanning, screens.entityMapping, screens.entityMappingOneInstance, screens.clusterTimelines]) await expectAllReachable(page, path)
   })
 })
 

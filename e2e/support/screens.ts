@@ -36,6 +36,8 @@ export async function plannedProjectScreens(call: ApiCall) {
     entityId: card.entityId,
     resourcePlanning: `/project-resource-planning?projectId=${project._id}`,
     entityMapping: `/user-entity-mapping?projectId=${project._id}`,
+    /** The same screen one instance at a time: the first whole, the others links (issue 14). */
+    entityMappingOneInstance: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, instance: card.names[0].projectEntityId })}`,
     assignDialog: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`,
     clusterTimelines: `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`,
   }
