@@ -13,7 +13,7 @@ import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import { readForm } from '#app/lib/form.server'
 import { assignState, loadPlan } from '#app/features/mappings/api.server'
-import { NO_ENTITIES, NO_PLAN, readAssignForm, SAVE_FAILED, savedPath, viewPath } from '#app/features/mappings/form'
+import { NO_ENTITIES, NO_PLAN, projectPath, readAssignForm, SAVE_FAILED, savedPath } from '#app/features/mappings/form'
 import { findRow, instanceView, shownPlan, type InstanceView, type ShownPlan } from '#app/features/mappings/plan'
 import { PlanCard, Totals, ViewModes } from '#app/features/mappings/plan-card'
 import { ProjectChoice } from '#app/features/mappings/project-choice'
@@ -68,7 +68,9 @@ export default function UserEntityMapping() {
   const result = useActionData<typeof action>()
   const location = useLocation()
   const navigate = useNavigate()
-  const closeTo = viewPath(data.projectId, data.view)
+  // One instance at a time: the one open, which Assign Users carries and comes back to.
+  const openInstance = data.view.mode === 'one' ? data.view.open : undefined
+  const closeTo = projectPath(data.projectId, openInstance)
   // A refusal of the open dialog shows inside it; any other (no project, say) on the page.
   const dialogAnswer = result && data.assign && result.key === data.assign.key ? result : null
   const pageError = result?.error && !dialogAnswer ? result.error : null
@@ -86,7 +88,7 @@ export default function UserEntityMapping() {
       ) : data.plan.length === 0 ? (
         <p className="card empty">{NO_PLAN}</p>
       ) : (
-        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} saved={data.saved} oneAtATime={data.view.mode === 'one'} />)
+        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} saved={data.saved} openInstance={openInstance} />)
       )}
       {data.assign ? (
         <AssignDialog
@@ -101,7 +103,7 @@ export default function UserEntityMapping() {
           postTo={location.pathname + location.search}
           closeTo={closeTo}
           onClose={() => navigate(closeTo, { preventScrollReset: true })}
-          instance={data.view.mode === 'one' ? data.view.open : undefined}
+          instance={openInstance}
         />
       ) : null}
     </div>

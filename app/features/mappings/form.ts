@@ -1,5 +1,6 @@
 import { taggingMessages } from '#domain/planning/project-plan'
 import { isUuid } from '#domain/ids'
+import { hrefOf } from '#app/lib/search'
 import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
 
 /**
@@ -17,10 +18,8 @@ export const SEARCH_SHOWN = 20
 export const LOOKUPS_MAX = 50
 const QUERY_MAX = 200
 
-export const projectPath = (projectId: string) => (projectId ? `${MAPPING_PATH}?${new URLSearchParams({ projectId })}` : MAPPING_PATH)
-/** The page of a project as it is viewed: every instance, or one open (features/mappings/plan.ts's instanceView). */
-export const viewPath = (projectId: string, view: { mode: 'all' } | { mode: 'one'; open: string }) =>
-  view.mode === 'one' && projectId ? `${MAPPING_PATH}?${new URLSearchParams({ projectId, instance: view.open })}` : projectPath(projectId)
+/** The page of a project; with `instance`, that instance open and the others links ('all': every one whole; plan.ts's instanceView). */
+export const projectPath = (projectId: string, instance?: string) => hrefOf(MAPPING_PATH, { projectId, instance })
 /** Where a save without JavaScript lands: the page at the row, marked as just saved. */
 export const savedPath = (projectId: string, key: string, instance?: string) =>
   `${MAPPING_PATH}?${new URLSearchParams({ projectId, ...(instance && { instance }), saved: key })}#${tagCellId(key)}`

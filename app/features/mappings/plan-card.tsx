@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
-import { assignKey, MAPPING_PATH, type Person } from './assign'
+import { assignKey, type Person } from './assign'
 import { TagUsers } from './assign-users'
 import { ProjectClusterTable } from '#app/components/project-cluster-table'
 import { itemLabel } from '#app/components/template-table'
-import { NO_ENTITIES } from './form'
+import { NO_ENTITIES, projectPath } from './form'
 import type { InstanceView, ShownPlan, totalsOf } from './plan'
 
 /** The page's three totals (§2). */
@@ -29,7 +29,7 @@ export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
 }
 
 /** A card (category, entity, type), then each instance by name, then each role: open at first (§2). */
-export function PlanCard({ card, projectId, canAssign, saved, oneAtATime }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; saved: string | null; oneAtATime: boolean }) {
+export function PlanCard({ card, projectId, canAssign, saved, openInstance }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; saved: string | null; openInstance?: string }) {
   const headingId = `mapping-card-${card._id}`
   return (
     <section className="card mapping-card" aria-labelledby={headingId}>
@@ -37,11 +37,11 @@ export function PlanCard({ card, projectId, canAssign, saved, oneAtATime }: { ca
       {card.instances.length === 0 ? <p className="empty">{NO_ENTITIES}</p> : null}
       {card.instances.map(({ tagged, ...instance }) =>
         tagged ? (
-          <InstanceRows key={instance.projectEntityId} card={card} instance={instance} tagged={tagged} projectId={projectId} canAssign={canAssign} saved={saved} oneAtATime={oneAtATime} />
+          <InstanceRows key={instance.projectEntityId} card={card} instance={instance} tagged={tagged} projectId={projectId} canAssign={canAssign} saved={saved} openInstance={openInstance} />
         ) : (
           // One instance at a time: the others are a link away, with how far their tagging has got.
           <p key={instance.projectEntityId} className="mapping-instance folded">
-            <Link to={`${MAPPING_PATH}?${new URLSearchParams({ projectId, instance: instance.projectEntityId })}`}>{instance.name}</Link>{' '}
+            <Link to={projectPath(projectId, instance.projectEntityId)}>{instance.name}</Link>{' '}
             <span className="muted-text">
               {instance.counts.tagged} of {instance.counts.requirement} tagged
             </span>
@@ -55,8 +55,8 @@ export function PlanCard({ card, projectId, canAssign, saved, oneAtATime }: { ca
 type ShownInstance = Omit<ShownPlan[number]['instances'][number], 'tagged'>
 
 /** One instance whole: each role of the card with its cluster rows and who is tagged to each. */
-function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance; tagged: Person[][][]; projectId: string; canAssign: boolean; saved: string | null; oneAtATime: boolean }) {
-  const { card, instance, tagged, projectId, canAssign, saved, oneAtATime } = props
+function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance; tagged: Person[][][]; projectId: string; canAssign: boolean; saved: string | null; openInstance?: string }) {
+  const { card, instance, tagged, projectId, canAssign, saved, openInstance } = props
   return (
     <section className="mapping-instance" aria-labelledby={`instance-${instance.projectEntityId}`}>
       <h3 id={`instance-${instance.projectEntityId}`}>{instance.name}</h3>
@@ -84,7 +84,7 @@ function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance;
                     context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
                     canAssign={canAssign}
                     justSaved={saved === key}
-                    instance={oneAtATime ? instance.projectEntityId : undefined}
+                    instance={openInstance}
                   />
                 ),
               }
@@ -100,13 +100,12 @@ function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance;
 export function ViewModes({ projectId, plan, view }: { projectId: string; plan: ShownPlan; view: InstanceView }) {
   const instances = plan.flatMap((card) => card.instances)
   if (instances.length < 2) return null
-  const href = (instance: string) => `${MAPPING_PATH}?${new URLSearchParams({ projectId, instance })}`
   return (
     <nav className="view-modes" aria-label="Instances shown">
-      <Link to={href('all')} className="view-mode" aria-current={view.mode === 'all' ? 'page' : undefined}>
+      <Link to={projectPath(projectId, 'all')} className="view-mode" aria-current={view.mode === 'all' ? 'page' : undefined}>
         All instances
       </Link>
-      <Link to={href(view.mode === 'one' ? view.open : instances[0]!.projectEntityId)} className="view-mode" aria-current={view.mode === 'one' ? 'page' : undefined}>
+      <Link to={projectPath(projectId, view.mode === 'one' ? view.open : instances[0]!.projectEntityId)} className="view-mode" aria-current={view.mode === 'one' ? 'page' : undefined}>
         One at a time
       </Link>
     </nav>

@@ -3,6 +3,7 @@ import type { Ref } from '#domain/contracts/common'
 import { MAPPING_PATH } from './assign'
 import { ChoiceSelect } from '#app/components/forms'
 import { useHydrated } from '#app/lib/hydrated'
+import { searchOf } from '#app/lib/search'
 
 /** The project select: a GET form (on change with JavaScript, on Apply without). */
 export function ProjectChoice({ projects, projectId }: { projects: Ref[]; projectId: string }) {
@@ -17,7 +18,7 @@ export function ProjectChoice({ projects, projectId }: { projects: Ref[]; projec
         placeholder="Select project"
         options={projects}
         value={projectId}
-        onChange={(value) => submit(new URLSearchParams(value ? { projectId: value } : {}), { method: 'get', action: MAPPING_PATH })}
+        onChange={(value) => submit(searchOf({ projectId: value }), { method: 'get', action: MAPPING_PATH })}
       />
       {hydrated ? null : (
         <button type="submit" className="button secondary">
