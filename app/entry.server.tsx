@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream'
+import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
@@ -29,10 +28,19 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
-          pipe(body)
+          const chunks: Buffer[] = []
+          const whole = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk)
+              done()
+            },
+            final(done) {
+              responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
+              done()
+            },
+          })
+          pipe(whole)
         },
         onShellError: reject,
         onError(error) {
