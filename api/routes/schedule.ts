@@ -1,14 +1,15 @@
-import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { can } from '#domain/access'
 import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, conflicts, conflictsOfPerson, holdsOver, type Assignment } from '#domain/schedule/assignments'
+import { byPerson, conflicts, holdsOver, type Assignment } from '#domain/schedule/assignments'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
 import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
 import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
+import { leaveAhead, upcoming } from '#domain/schedule/upcoming'
 import { leave, projects, roles, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
@@ -25,11 +26,28 @@ import { keptWhileUnchanged } from '#api/schedule/revision'
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
-  /** The dashboard's figures change with the plans and with the date (hire-by dates pass): kept per day. */
-  const summary = keptWhileUnchanged(async (db, day): Promise<PlanningSummary> => {
-    const { plans, lead, found } = await everyConflict(db)
-    const next = namedQueue(plans, lead, plans.slots, day).filter((line) => line.daysLeft >= 0)
-    return { ...mappingTotals(plans.slots), peopleInConflict: found.size, nextHires: next.slice(0, 5) }
+  /**
+   * The dashboard's figures change with the plans and with the date (hire-by dates pass): kept per
+   * day, with the reading they come from, so a dashboard costs one query here after the session's.
+   */
+  const dashboardReading = keptWhileUnchanged(async (db, day) => {
+    const every = await everyConflict(db)
+    const next = namedQueue(every.plans, every.lead, every.plans.slots, day).filter((line) => line.daysLeft >= 0)
+    const summary: PlanningSummary = { ...mappingTotals(every.plans.slots), peopleInConflict: every.found.size, nextHires: next.slice(0, 5) }
+    return { every, summary }
+  })
+
+  /** The person signed in: their next assignments and leave not yet over; with view, the planning figures too. */
+  app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
+    const user = await requireUser(deps, request)
+    const day = today()
+    const { every, summary } = await dashboardReading(deps.db, day)
+    const own = presentAssignments(every.plans, every.assignmentsOf.get(user.id) ?? [], every.found.get(user.id) ?? [])
+    return {
+      assignments: upcoming(own, day),
+      leave: leaveAhead((every.leaveOf.get(user.id) ?? []).map(presentLeave), day),
+      summary: can(user, 'view') ? summary : null,
+    }
   })
 
   /** A person's own assignments and leave, or anyone's with `view`. */
@@ -37,11 +55,13 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'User not found')
     if (id !== actor.id && !can(actor, 'view')) throw forbidden()
-    const [person] = await loadPeople(deps.db, [id])
+    // Read from the kept reading of every plan: a dashboard costs one query here, not a reading of the person's projects.
+    const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
+      id === actor.id ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
+      everyConflict(deps.db),
+    ])
     if (!person) throw notFound('User not found')
-    const [plans, personalLeave] = await Promise.all([projectsOf(deps.db, [id]).then((ids) => loadPlans(deps.db, ids)), loadLeave(deps.db, [id])])
-    const own = plans.assignments.filter((row) => row.personId === id)
-    return { user: person, assignments: presentAssignments(plans, own, conflictsOfPerson(own, personalLeave)), leave: personalLeave.map(presentLeave) }
+    return { user: person, assignments: presentAssignments(plans, assignmentsOf.get(id) ?? [], found.get(id) ?? []), leave: (leaveOf.get(id) ?? []).map(presentLeave) }
   })
 
   /**
@@ -125,12 +145,6 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const { plans, lead } = await everyPlan(deps.db)
     return namedQueue(plans, lead, chosenSlots(plans, query), today())
   })
-
-  /**
-   * The dashboard's figures for planners: the totals of User Entity Mapping over every project,
-   * how many people have a conflict, and the next five hire-by dates.
-   */
-  app.get('/api/planning-summary', access('view'), async (): Promise<PlanningSummary> => summary(deps.db, today()))
 
   /** A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed By and tagged/requirement. */
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
@@ -220,7 +234,7 @@ const everyPlan = keptWhileUnchanged(async (db) => {
 /** Every plan with everyone's conflicts (their leave read too), kept as every plan is: one reading, so the two always agree. */
 const everyConflict = keptWhileUnchanged(async (db) => {
   const [every, everyonesLeave] = await Promise.all([everyPlan(db), loadLeave(db, null)])
-  return { ...every, found: conflicts(every.plans.assignments, everyonesLeave), assignmentsOf: byPerson(every.plans.assignments) }
+  return { ...every, found: conflicts(every.plans.assignments, everyonesLeave), assignmentsOf: byPerson(every.plans.assignments), leaveOf: byPerson(everyonesLeave) }
 })
 
 /** The slots of the project and role asked for (either may be left out). */

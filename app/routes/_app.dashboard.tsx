@@ -1,13 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
-import { upcoming } from '#app/features/schedule/upcoming'
-import { getAssignments, getPlanningSummary } from '#app/lib/api/schedule.server'
+import { getDashboard } from '#app/lib/api/schedule.server'
 import { readForm } from '#app/lib/form.server'
 import { requireUser } from '#app/lib/session.server'
 import type { loader as appLoader } from './_app'
@@ -19,17 +17,12 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
 
 /**
  * The account comes from what the protected layout already loaded (GET /landing). Everyone's own
- * next assignments and leave (issue 13), and for people with view the planning figures, load here.
+ * next assignments and leave (issue 13), and for people with view the planning figures, come in
+ * one call beside it.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { user } = await requireUser(args)
-  const [schedule, summary] = await Promise.all([getAssignments(args, user._id), can(user, 'view') ? getPlanningSummary(args) : null])
-  const today = new Date().toISOString().slice(0, 10)
-  return {
-    assignments: schedule.ok ? upcoming(schedule.data.assignments, today) : [],
-    leave: schedule.ok ? schedule.data.leave.filter((period) => period.endDate >= today) : [],
-    summary: summary?.ok ? summary.data : null,
-  }
+  const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args)])
+  return dashboard.ok ? dashboard.data : { assignments: [], leave: [], summary: null }
 }
 
 /** My leave: recorded and deleted here by the person themselves. */

@@ -39,6 +39,16 @@ export interface PersonSchedule {
   leave: LeaveRow[]
 }
 
+/**
+ * GET /api/dashboard: what the dashboard shows the person signed in, in one call: their next
+ * assignments and their leave not yet over, and, for people with view, the planning figures.
+ */
+export interface Dashboard {
+  assignments: AssignmentRow[]
+  leave: LeaveRow[]
+  summary: PlanningSummary | null
+}
+
 /** GET /api/conflicts: everyone with a conflict, with their clashing assignments only. */
 export interface PersonConflicts {
   user: Person
@@ -100,7 +110,7 @@ export interface ProjectTimeline {
   bars: TimelineBar[]
 }
 
-/** GET /api/planning-summary: the dashboard's figures for people with view. */
+/** The dashboard's figures for people with view. */
 export interface PlanningSummary {
   totalRequirement: number
   totalTagged: number

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Capacity, PersonConflicts, PlanningSummary } from '#domain/contracts/schedule'
+import type { Capacity, Dashboard, PersonConflicts, PersonSchedule } from '#domain/contracts/schedule'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import { clusters, leave } from '#api/db/schema'
@@ -10,7 +10,7 @@ import { makeProject, type Project } from '../support/planning'
 import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan, type Card, type Person, type ResidentialPlan } from '../support/projects'
 
 /**
- * The cross-project answers (the dashboard's figures, conflicts, capacity, the hire-by queue) are
+ * The cross-project answers (the dashboard, a person's assignments, conflicts, capacity, the hire-by queue) are
  * kept between requests while the plan revision stands still (api/schedule/revision.ts). What a
  * planner must be able to trust: every change, however it is made and by whichever process, shows
  * at the next read. The API's clock stands at 5 January 2026; Tower's Excavation runs
@@ -25,9 +25,15 @@ let card: Card
 let ana: Person
 
 const summary = async (client = admin) => {
-  const answer = await client.get<PlanningSummary>('/api/planning-summary')
+  const answer = await client.get<Dashboard>('/api/dashboard')
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body
+  return answer.body.summary!
+}
+/** Ana's assignments (cluster, start, conflicts) and leave (start), as her profile reads them. */
+const schedule = async () => {
+  const answer = await admin.get<PersonSchedule>(`/api/users/${ana._id}/assignments`)
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  return { dated: answer.body.assignments.map((row) => [row.clusterLabel, row.startDate, row.conflicts] as const), leave: answer.body.leave.map((period) => period.startDate) }
 }
 const conflicted = async (client = admin) => (await client.get<PersonConflicts[]>('/api/conflicts')).body.map((row) => row.user._id)
 const tag = async (clusterIds: string[], userIds: string[]) => {
@@ -60,21 +66,30 @@ describe('answers kept between requests', () => {
     // Read twice, unchanged: the same answer.
     expect(await summary()).toEqual(before)
 
+    expect(await schedule()).toEqual({ dated: [], leave: [] })
     await tag([plan.t[0]!._id], [ana._id])
     expect((await summary()).totalTagged).toBe(1)
+    expect((await schedule()).dated).toEqual([['Excavation', '2030-03-01', []]])
     await tag([plan.t[1]!._id, plan.t[2]!._id], [ana._id])
     expect((await summary()).peopleInConflict).toBe(1)
     expect(await conflicted()).toEqual([ana._id])
+    expect((await schedule()).dated.map(([, , conflicts]) => conflicts.length)).toEqual([1, 1])
 
     await setDates(plan.t[1]!._id, '2030-04-16', '2030-05-01')
     expect((await summary()).peopleInConflict).toBe(0)
     expect(await conflicted()).toEqual([])
+    expect((await schedule()).dated).toEqual([
+      ['Excavation', '2030-03-01', []],
+      ['Foundation + Plinth', '2030-04-16', []],
+    ])
 
     const recorded = await admin.post<{ _id: string }>('/api/leave', { userId: ana._id, startDate: '2030-03-10', endDate: '2030-03-12', note: 'Holiday' })
     expect(recorded.status).toBe(201)
     expect((await summary()).peopleInConflict).toBe(1)
+    expect((await schedule()).leave).toEqual(['2030-03-10'])
     expect((await admin.delete(`/api/leave/${recorded.body._id}`)).status).toBe(200)
     expect((await summary()).peopleInConflict).toBe(0)
+    expect((await schedule()).leave).toEqual([])
 
     expect(await excavationHireBy()).toBe('2030-02-01')
     expect((await admin.put(`/roles/${plan.engineer}`, { leadMonths: 3 })).status).toBe(200)

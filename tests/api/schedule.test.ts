@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Availability, Capacity, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { roles } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -251,22 +251,6 @@ describe('GET /api/hire-queue and PUT /roles/{id}', () => {
   })
 })
 
-describe('GET /api/planning-summary', () => {
-  test("the dashboard's figures: User Entity Mapping's totals over every project, people in conflict, the next five hire-by dates", async () => {
-    const answer = await admin.get<PlanningSummary>('/api/planning-summary')
-    expect(answer.status).toBe(200)
-    // Per project: Excavation 5 + the group 2 + Finishing 0 = 7 required; Skyline tags Ana and Ben, Harbour Ana.
-    expect([answer.body.totalRequirement, answer.body.totalTagged, answer.body.yetToBeRecruited, answer.body.peopleInConflict]).toEqual([14, 3, 11, 1])
-    expect(answer.body.nextHires.map((line) => [line.project.name, line.clusterLabel, line.hireBy])).toEqual([
-      [harbour.name, 'Excavation', '2030-02-01'],
-      [skyline.name, 'Excavation', '2030-02-01'],
-      [harbour.name, 'Foundation + Plinth', '2030-03-10'],
-      [skyline.name, 'Foundation + Plinth', '2030-03-10'],
-    ])
-    expectRefusal(await (await person(['add', 'edit'])).client.get('/api/planning-summary'), 403)
-  })
-})
-
 describe('GET /api/timeline', () => {
   test("a project's bars: one per instance, role and cluster item, with dates, Deployed By, tagged and requirement", async () => {
     const answer = await admin.get<ProjectTimeline>(`/api/timeline?projectId=${skyline._id}`)
@@ -286,5 +270,40 @@ describe('GET /api/timeline', () => {
     expectRefusal(await admin.get('/api/timeline'), 400)
     expectRefusal(await admin.get('/api/timeline?projectId=x'), 400)
     expectRefusal(await (await person([])).client.get(`/api/timeline?projectId=${skyline._id}`), 403)
+  })
+})
+
+// Last: it tags one more person into Harbour, which the answers above do not expect.
+describe('GET /api/dashboard', () => {
+  test("with view, the planning figures: User Entity Mapping's totals over every project, people in conflict, the next five hire-by dates", async () => {
+    const answer = await admin.get<Dashboard>('/api/dashboard')
+    expect(answer.status).toBe(200)
+    // Per project: Excavation 5 + the group 2 + Finishing 0 = 7 required; Skyline tags Ana and Ben, Harbour Ana.
+    const summary = answer.body.summary!
+    expect([summary.totalRequirement, summary.totalTagged, summary.yetToBeRecruited, summary.peopleInConflict]).toEqual([14, 3, 11, 1])
+    expect(summary.nextHires.map((line) => [line.project.name, line.clusterLabel, line.hireBy])).toEqual([
+      [harbour.name, 'Excavation', '2030-02-01'],
+      [skyline.name, 'Excavation', '2030-02-01'],
+      [harbour.name, 'Foundation + Plinth', '2030-03-10'],
+      [skyline.name, 'Foundation + Plinth', '2030-03-10'],
+    ])
+    // The administrator is tagged nowhere and has recorded no leave.
+    expect([answer.body.assignments, answer.body.leave]).toEqual([[], []])
+  })
+
+  test("everyone's own next assignments with their conflicts and their leave not yet over; the figures only with view; signed out, 401", async () => {
+    const own = await person(['add', 'edit'])
+    await tag(harbour, harbourCard, 'Block 1', plan.engineer, [plan.t[0]!._id], [own.id])
+    // The API's clock stands at 5 January 2026: leave that ended the day before is over.
+    expect((await own.client.post('/api/leave', { startDate: '2025-12-20', endDate: '2026-01-04', note: 'Over' })).status).toBe(201)
+    const ahead = await own.client.post<LeaveRow>('/api/leave', { startDate: '2030-04-01', endDate: '2030-04-02', note: 'Ahead' })
+    const answer = await own.client.get<Dashboard>('/api/dashboard')
+    expect(answer.status).toBe(200)
+    expect(answer.body.assignments.map((row) => [row.project.name, row.instance.name, row.clusterLabel, row.startDate, row.endDate, row.conflicts])).toEqual([
+      [harbour.name, 'Block 1', 'Excavation', '2030-03-01', '2030-04-15', ['On leave (Ahead), 4/1/2030–4/2/2030']],
+    ])
+    expect(answer.body.leave).toEqual([ahead.body])
+    expect(answer.body.summary).toBeNull()
+    expectRefusal(await api.client().get('/api/dashboard'), 401)
   })
 })

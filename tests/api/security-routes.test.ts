@@ -46,8 +46,9 @@ describe('every route of the API declares who may call it', () => {
     // The plan save batches the cards' POST and DELETE, so it needs what they need: add (and delete to remove, checked inside).
     const batches: Record<string, Permission> = { 'PUT /api/projects/:id/plan': 'add' }
     // A person's own assignments and leave (issue 13): signed in, the handler allows one's own or
-    // another's with view (reading) or edit (recording); tests/api/schedule.test.ts checks both.
-    const ownOrPermission: Record<string, Access> = { 'GET /api/users/:id/assignments': 'signed-in', 'GET /api/leave': 'signed-in', 'POST /api/leave': 'signed-in', 'DELETE /api/leave/:id': 'signed-in' }
+    // another's with view (reading) or edit (recording); the dashboard is one's own, its planning
+    // figures only with view. tests/api/schedule.test.ts checks each.
+    const ownOrPermission: Record<string, Access> = { 'GET /api/dashboard': 'signed-in', 'GET /api/users/:id/assignments': 'signed-in', 'GET /api/leave': 'signed-in', 'POST /api/leave': 'signed-in', 'DELETE /api/leave/:id': 'signed-in' }
     for (const route of administration) {
       const key = `${route.method} ${route.url}`
       expect(route.access, key).toBe(ownOrPermission[key] ?? batches[key] ?? byMethod[route.method])

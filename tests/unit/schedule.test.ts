@@ -4,6 +4,8 @@ import { conflicts, conflictsOfPerson, groupDates, holdsOver, loadOn, type Assig
 import { daysBetween, monthRange, monthsBefore, monthsFrom, overlaps } from '#domain/schedule/calendar'
 import { capacity, hireBy, hireQueue, type Slot } from '#domain/schedule/capacity'
 import { itemKey, planSlots } from '#domain/schedule/slots'
+import { UPCOMING_MAX, leaveAhead, upcoming } from '#domain/schedule/upcoming'
+import type { AssignmentRow, LeaveRow } from '#domain/contracts/schedule'
 
 /** People over time (issue 13): the rules the timeline, capacity, conflicts and hire-by screens share. */
 
@@ -220,3 +222,22 @@ describe('from a plan to slots and assignments', () => {
 function interchangeFrom(interchangePeople: number, entityId: string, clusterId: string) {
   return { interchangePeople, interchangeFrom: { entityId, clusterId } }
 }
+
+describe("the dashboard's next assignments and leave ahead", () => {
+  const ref = { _id: 'x', name: 'X' }
+  const row = (id: string, startDate: string | null, endDate: string | null): AssignmentRow => ({ id, project: ref, instance: ref, role: ref, clusterIds: [id], clusterLabel: id, startDate, endDate, conflicts: [] })
+  const period = (startDate: string, endDate: string): LeaveRow => ({ _id: startDate, userId: 'ana', startDate, endDate, note: '' })
+
+  test('an assignment is upcoming until its last day has passed; undated ones stay; at most five, in the order given', () => {
+    const rows = [row('over', '2026-01-01', '2026-01-04'), row('last-day', '2026-01-01', '2026-01-05'), row('later', '2026-02-01', '2026-03-01'), row('undated', null, null)]
+    expect(upcoming(rows, '2026-01-05').map((kept) => kept.id)).toEqual(['last-day', 'later', 'undated'])
+    const many = Array.from({ length: 7 }, (_, index) => row(`a${index}`, '2026-02-01', '2026-03-01'))
+    expect(upcoming(many, '2026-01-05').map((kept) => kept.id)).toEqual(['a0', 'a1', 'a2', 'a3', 'a4'])
+    expect(UPCOMING_MAX).toBe(5)
+  })
+
+  test('leave is ahead until its last day has passed', () => {
+    const periods = [period('2025-12-20', '2026-01-04'), period('2026-01-01', '2026-01-05'), period('2026-06-01', '2026-06-10')]
+    expect(leaveAhead(periods, '2026-01-05').map((kept) => kept.startDate)).toEqual(['2026-01-01', '2026-06-01'])
+  })
+})

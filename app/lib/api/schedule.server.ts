@@ -1,4 +1,4 @@
-import type { Availability, Capacity, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, Dashboard, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
 import { api, queryString, type Caller } from './http.server'
 
@@ -17,7 +17,8 @@ export const getAssignments = (caller: Caller, userId: string) => api<PersonSche
 /** Candidates over one slot: their load there and what tagging them would clash with. */
 export const getAvailability = (caller: Caller, slot: { projectId: string; instanceId: string; roleId: string; clusterIds: string[]; userIds: string[] }) =>
   api<Availability>(caller, `/api/availability${queryString({ ...slot, clusterIds: slot.clusterIds.join(','), userIds: slot.userIds.join(',') })}`)
-export const getPlanningSummary = (caller: Caller) => api<PlanningSummary>(caller, '/api/planning-summary')
+/** The dashboard's own data for the person signed in: next assignments, leave ahead, and with view the planning figures. */
+export const getDashboard = (caller: Caller) => api<Dashboard>(caller, '/api/dashboard')
 export const listConflicts = (caller: Caller) => api<PersonConflicts[]>(caller, '/api/conflicts')
 
 export const listLeave = (caller: Caller, userId?: string) => api<LeaveRow[]>(caller, `/api/leave${queryString({ userId })}`)
