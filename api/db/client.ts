@@ -54,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(client: PGlite, release: () => void, logger?: Logger): Promise<Database> {
   await client.waitReady
+  parsersOnce(client)
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db
   return {
     db,
@@ -67,6 +68,31 @@ async function openPglite(client: PGlite, release: () => void, logger?: Logger):
       }
     },
   }
+}
+
+/**
+ * Drizzle's PGlite driver gives every query its own type parsers (dates and timestamps kept as
+ * text), and PGlite answers that by copying its whole parser table, one parser per array type, for
+ * that query alone: a tenth of a millisecond on every query, as long as the small ones themselves.
+ * The parsers a query brings are set on the client instead (Drizzle, the client's only user, always
+ * brings the same) and the copy is skipped, in transactions too.
+ */
+function parsersOnce(client: PGlite) {
+  type Query = PGlite['query']
+  const once =
+    (query: Query): Query =>
+    (text, params, options) => {
+      if (!options?.parsers) return query(text, params, options)
+      Object.assign(client.parsers, options.parsers)
+      return query(text, params, { ...options, parsers: undefined })
+    }
+  client.query = once(client.query.bind(client))
+  const transaction = client.transaction.bind(client)
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      tx.query = once(tx.query)
+      return callback(tx)
+    })
 }
 
 async function openPostgres(connectionString: string, logger?: Logger): Promise<Database> {
