@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import helmet from 'helmet'
 import { parseEnv } from '#domain/env'
 import { formPostRefusal, refuseUnread } from './form-posts'
 import { sameOrigin } from './origin'
+import { securityHeaders } from './security-headers'
 
 /**
  * The web process: Remix behind Express. A custom server rather than `remix-serve` because the
@@ -28,17 +27,13 @@ app.use((_req, res, next) => {
   next()
 })
 
-// Fingerprinted build assets never change. Served before helmet: a page's twenty scripts would
+// Fingerprinted build assets never change. Served before the security headers: a page's twenty scripts would
 // each carry a kilobyte of page-only headers (CSP and the like); nosniff is the one that matters here.
 const nosniff = (res: express.Response) => res.setHeader('X-Content-Type-Options', 'nosniff')
 app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', setHeaders: nosniff }))
 
-app.use((_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString('base64')
-  next()
-})
 app.use(
-  helmet({
+  securityHeaders((nonce) => ({
     // Secure-context headers only make sense behind https.
     strictTransportSecurity: env.PUBLIC_URL.startsWith('https:'),
     crossOriginEmbedderPolicy: false,
@@ -47,19 +42,19 @@ app.use(
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'script-src': ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        'script-src': ["'self'", `'nonce-${nonce}'`],
         'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:'],
         'form-action': ["'self'"],
         'upgrade-insecure-requests': env.PUBLIC_URL.startsWith('https:') ? [] : null,
       },
     },
-  }),
+  })),
 )
 
 // Only the files public/ holds go to the static handler: otherwise every page would first cost a
 // failed stat() of its path. Files in public/ may change; the fingerprinted build assets are
-// served above, before helmet.
+// served above, before the security headers.
 const publicFiles = express.static('public', { maxAge: '1h' })
 const publicPaths = new Set(fs.readdirSync('public').map((name) => `/${name}`))
 app.use((req, res, next) => (publicPaths.has(req.path) ? publicFiles(req, res, next) : next()))
