@@ -21,6 +21,8 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce
   return new Promise((resolve, reject) => {
     let failed = false
+    // Cleared once the page is whole: left to fire, it would keep every finished render in memory for six seconds.
+    const cutOff = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} nonce={nonce} />
@@ -30,11 +32,14 @@ export default function handleRequest(
         onAllReady() {
           const chunks: Buffer[] = []
           const whole = new Writable({
+            // No 'close' after the end: React would take it for a disconnect and abort the finished render.
+            emitClose: false,
             write(chunk: Buffer, _encoding, done) {
               chunks.push(chunk)
               done()
             },
             final(done) {
+              clearTimeout(cutOff)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
               done()
@@ -42,13 +47,15 @@ export default function handleRequest(
           })
           pipe(whole)
         },
-        onShellError: reject,
+        onShellError(error) {
+          clearTimeout(cutOff)
+          reject(error)
+        },
         onError(error) {
           failed = true
           console.error(error)
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1_000)
   })
 }
