@@ -55,7 +55,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'User not found')
     if (id !== actor.id && !can(actor, 'view')) throw forbidden()
-    // Read from the kept reading of every plan: a dashboard costs one query here, not a reading of the person's projects.
+    // From the kept reading of every plan: one query while nothing changes, not a reading of the person's projects.
     const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
       id === actor.id ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
       everyConflict(deps.db),
