@@ -24,7 +24,14 @@ export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate'
   const last = days.reduce((a, b) => (a > b ? a : b))
   const months = monthsFrom(first, last)
   const index = new Map(months.map((month, position) => [month, position]))
+  // Worked out once per day: a plan's thousand bars share a few hundred dates.
+  const placed = new Map<Day, number>()
   const x = (day: Day) => {
+    let at = placed.get(day)
+    if (at === undefined) placed.set(day, (at = place(day)))
+    return at
+  }
+  const place = (day: Day) => {
     const month = day.slice(0, 7)
     const position = index.get(month)
     // Days off the axis (today, far from the plan) are pinned to its ends.
