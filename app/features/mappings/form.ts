@@ -21,8 +21,7 @@ const QUERY_MAX = 200
 /** The page of a project; with `instance`, that instance open and the others links ('all': every one whole; plan.ts's instanceView). */
 export const projectPath = (projectId: string, instance?: string) => hrefOf(MAPPING_PATH, { projectId, instance })
 /** Where a save without JavaScript lands: the page at the row, marked as just saved. */
-export const savedPath = (projectId: string, key: string, instance?: string) =>
-  `${MAPPING_PATH}?${new URLSearchParams({ projectId, ...(instance && { instance }), saved: key })}#${tagCellId(key)}`
+export const savedPath = (projectId: string, key: string, instance?: string) => `${hrefOf(MAPPING_PATH, { projectId, instance, saved: key })}#${tagCellId(key)}`
 
 /**
  * Assign Users' Save as posted: the row (?assign= key), the project and the ticked users, and the
