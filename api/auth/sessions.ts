@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { can } from '#domain/access'
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, type Permission } from '#domain/constants'
-import type { Db, Executor } from '#api/db/client'
+import { preparedOnce, type Db, type Executor } from '#api/db/client'
 import { sessions, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { forbidden, unauthorized } from '#api/http/errors'
@@ -56,26 +56,21 @@ export function sessionUser(deps: Deps, request: FastifyRequest): Promise<Sessio
   return found
 }
 
-/**
- * The session lookup, prepared once per database: it runs on every signed-in call, and Drizzle
- * building its SQL each time cost as much as the query itself on the embedded database.
- */
-const prepareLookup = (db: Db) =>
+/** The session lookup: it runs on every signed-in call. */
+const lookupQuery = preparedOnce((db: Db) =>
   db
     .select({ user: users, session: sessions })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('session_lookup')
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>()
+    .prepare('session_lookup'),
+)
 
 async function lookup(deps: Deps, token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null
   const now = deps.now()
-  let prepared = lookups.get(deps.db)
-  if (!prepared) lookups.set(deps.db, (prepared = prepareLookup(deps.db)))
   // Placeholders reach the driver as they are, without the column's own encoding: the time goes as ISO text.
-  const [row] = await prepared.execute({ tokenHash: hashToken(token), now: now.toISOString() })
+  const [row] = await lookupQuery(deps.db).execute({ tokenHash: hashToken(token), now: now.toISOString() })
   if (!row) return null
   if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS) return null
   if (row.user.status !== 'Active') return null

@@ -39,6 +39,19 @@ export type DatabaseOptions = (
 }
 
 /**
+ * A query prepared once per database and then only bound: for the queries every request runs,
+ * where Drizzle building their SQL each time cost as much as the query itself on the embedded one.
+ */
+export function preparedOnce<On extends Executor, Query>(prepare: (db: On) => Query) {
+  const prepared = new WeakMap<On, Query>()
+  return (db: On) => {
+    let query = prepared.get(db)
+    if (!query) prepared.set(db, (query = prepare(db)))
+    return query
+  }
+}
+
+/**
  * The embedded database's own page cache. PostgreSQL's default of 128 MB lives inside PGlite's
  * WebAssembly memory, which never shrinks: the API process held 150 MB of it after the load bench.
  * Pages past it come from the operating system's file cache, as they do for a PostgreSQL server;

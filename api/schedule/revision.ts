@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm'
-import type { Executor } from '#api/db/client'
+import { preparedOnce, type Executor } from '#api/db/client'
 import { planRevision } from '#api/db/schema'
 
-/** The read, prepared once per database: every kept answer asks it first, on every request. */
-const prepareRead = (db: Executor) => db.select({ revision: planRevision.revision }).from(planRevision).where(eq(planRevision.id, 1)).prepare('plan_revision')
-const reads = new WeakMap<Executor, ReturnType<typeof prepareRead>>()
+/** The read every kept answer asks first, on every request. */
+const revisionQuery = preparedOnce((db: Executor) => db.select({ revision: planRevision.revision }).from(planRevision).where(eq(planRevision.id, 1)).prepare('plan_revision'))
 
 /** The count of committed changes to what people over time reads (migration 0007's triggers raise it). One query. */
 export async function readPlanRevision(db: Executor): Promise<number> {
-  let read = reads.get(db)
-  if (!read) reads.set(db, (read = prepareRead(db)))
-  const [row] = await read.execute()
+  const [row] = await revisionQuery(db).execute()
   return row?.revision ?? 0
 }
 
