@@ -13,6 +13,9 @@ export const DEFAULT_CURRENCY = 'INR'
 export const PERMISSIONS = ['view', 'add', 'edit', 'delete'] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
+/** The most users one list call answers (the spec's screens ask for 1000). */
+export const USER_LIST_LIMIT = 1000
+
 export const ACCOUNT_STATUSES = ['Active', 'Inactive'] as const
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number]
 

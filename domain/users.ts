@@ -1,10 +1,9 @@
 import * as z from 'zod/mini'
-import { ACCOUNT_STATUSES } from './constants'
+import { ACCOUNT_STATUSES, USER_LIST_LIMIT } from './constants'
 import { UUID_PATTERN } from './ids'
 import { storable } from './text'
 import { PAGE_SIZE, pageQuery } from './pages'
 
-export const USER_LIST_LIMIT = 1000
 /** Rows per page of User management. */
 export const USERS_PAGE_SIZE = PAGE_SIZE
 

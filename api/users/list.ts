@@ -2,8 +2,8 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import type { Executor } from '#api/db/client'
 import { profiles, users } from '#api/db/schema'
 import type { ListedUser } from '#domain/contracts/users'
-import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
-import { USER_LIST_LIMIT, type UserListQuery } from '#domain/users'
+import { DEFAULT_ACCOUNT_ROLE, USER_LIST_LIMIT } from '#domain/constants'
+import type { UserListQuery } from '#domain/users'
 import { presentUser } from './present'
 
 const professional = (key: string) => sql<string | null>`${profiles.professional}->>${key}`

@@ -3,11 +3,10 @@ import { storable } from '../text'
 import { planningOwnMessages } from '../planning/messages'
 import { optionalId, queryId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
+import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 
 /** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
 
-export const LEAVE_NOTE_MAX = 200
-export const LEAD_MONTHS_MAX = 24
 /** The longest capacity view: five years of months keeps the page and the export readable. */
 export const CAPACITY_MONTHS_MAX = 60
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ListedUser } from '#domain/contracts/users'
-import { USER_LIST_LIMIT, USERS_PAGE_SIZE } from '#domain/users'
+import { USER_LIST_LIMIT } from '#domain/constants'
+import { USERS_PAGE_SIZE } from '#domain/users'
 import { pageSpan, readPage } from '#domain/pages'
 import { exportHref, listQuery, readFilters, readPageState, rowOf, usersHref } from '#app/features/users/query'
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { USER_LIST_LIMIT, userListQuerySchema, usernameOf } from '#domain/users'
+import { USER_LIST_LIMIT } from '#domain/constants'
+import { userListQuerySchema, usernameOf } from '#domain/users'
 
 const parsed = (input: unknown) => {
   const result = userListQuerySchema.safeParse(input)

@@ -1,6 +1,6 @@
 import { Form } from '@remix-run/react'
 import type { Capacity } from '#domain/contracts/schedule'
-import { LEAD_MONTHS_MAX } from '#domain/schedule/schemas'
+import { LEAD_MONTHS_MAX } from '#domain/schedule/limits'
 
 export interface LeadAnswer {
   roleId: string

@@ -1,7 +1,7 @@
 import { Form } from '@remix-run/react'
 import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
-import { LEAVE_NOTE_MAX } from '#domain/schedule/schemas'
+import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
 
 export interface LeaveAnswer {
   tone: 'success' | 'error'

@@ -1,7 +1,6 @@
-import { DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
+import { DEFAULT_ACCOUNT_ROLE, USER_LIST_LIMIT } from '#domain/constants'
 import type { ListedUser } from '#domain/contracts/users'
 import { formatDate } from '#domain/dates'
-import { USER_LIST_LIMIT } from '#domain/users'
 import { pageOf, readPage } from '#domain/pages'
 import { hrefOf } from '#app/lib/search'
 
