@@ -18,8 +18,8 @@ export interface Caller {
  * normalised, with no timeout (access document §7).
  *
  * undici's `request` rather than `fetch`: a page makes one to three calls, and fetch's Request,
- * Headers, AbortSignal and web stream per call cost the web more CPU than rendering the page does
- * (bench/README.md). Connections are kept alive and reused by undici's global pool either way.
+ * Headers, AbortSignal and web stream per call cost the web about two thirds as much CPU as
+ * rendering the dashboard (docs/decisions.md). Connections are kept alive by undici's pool either way.
  */
 export async function api<T = Record<string, unknown>>(
   { request, context }: Caller,
