@@ -1,6 +1,5 @@
 import Fastify from 'fastify'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
@@ -15,6 +14,10 @@ import { rolesRoutes } from './routes/roles'
 import { scheduleRoutes } from './routes/schedule'
 import { templatesRoutes } from './routes/templates'
 import { usersRoutes } from './routes/users'
+import { helmetHeaders } from '../server/helmet-headers'
+
+/** helmet's headers for answers that are JSON only: no content of any kind, in no frame. */
+const API_POLICY = { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }
 
 /** The API: JSON in and out, cookie sessions, every call of the spec at its exact path. */
 export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
@@ -27,6 +30,13 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     frameworkErrors,
   })
   installErrorHandler(app)
+  // Set first, so that every answer has them, a refusal too. A route may allow caching of its own
+  // answer (the cluster descriptions) by setting cache-control again; nothing else is cached.
+  const headers = { ...Object.fromEntries(helmetHeaders(API_POLICY)), 'cache-control': 'no-store' }
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers)
+    done()
+  })
   // JSON only (DESIGN §1): a text/plain body is what a page of another site can send without asking
   // (a "simple" request), so nothing that changes state accepts it, not even an empty one.
   app.removeContentTypeParser('text/plain')
@@ -38,13 +48,6 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
     }
   })
   await app.register(cookie)
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-  })
-  app.addHook('onSend', async (_request, reply) => {
-    // A route may allow caching of its own answer (the cluster descriptions); nothing else is cached.
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
-  })
   installAccessControl(app, deps)
   for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes]) {
     await app.register(async (scope) => routes(scope, deps))

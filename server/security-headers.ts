@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import type { RequestHandler, Response } from 'express'
-import helmet, { type HelmetOptions } from 'helmet'
+import type { RequestHandler } from 'express'
+import type { HelmetOptions } from 'helmet'
+import { helmetHeaders } from './helmet-headers'
 
 /** Stands for the request's nonce in the policy helmet writes once; never a real nonce (those are base64). */
 const NONCE = '~nonce~'
@@ -14,15 +15,8 @@ const NONCE = '~nonce~'
  * `options(nonce)` are helmet's options for a policy allowing scripts by `'nonce-${nonce}'`.
  */
 export function securityHeaders(options: (nonce: string) => HelmetOptions): RequestHandler {
-  const headers = new Map<string, string>()
-  const recorder = {
-    setHeader: (name: string, value: string | number) => void headers.set(name, String(value)),
-    removeHeader: (name: string) => void headers.delete(name),
-    locals: {},
-  } as unknown as Response
-  helmet(options(NONCE))({} as never, recorder, () => {})
   // Each header as the pieces around the nonce: one piece for all but the policy.
-  const pieces = [...headers].map(([name, value]) => [name, value.split(NONCE)] as const)
+  const pieces = [...helmetHeaders(options(NONCE))].map(([name, value]) => [name, value.split(NONCE)] as const)
   if (!pieces.some(([, parts]) => parts.length > 1)) throw new Error('securityHeaders: the policy names no nonce')
 
   return (_req, res, next) => {

@@ -97,8 +97,12 @@ describe('security headers', () => {
     ['a page of data', 'GET', '/landing'],
     ['a refusal', 'POST', '/auth/login'],
     ['an unknown path', 'GET', '/no-such-path'],
-  ])('are present on %s: nosniff, a content security policy, no caching', async (_, method, path) => {
-    const answer = await api.client().request(method, path, method === 'POST' ? {} : undefined)
+    ['a body that is not JSON (415)', 'POST', '/auth/login', 'text/plain'],
+  ])('are present on %s: nosniff, a content security policy, no caching', async (_, method, path, type?: string) => {
+    const answer = type
+      ? await api.client().request(method, path, 'email=a', { 'content-type': type })
+      : await api.client().request(method, path, method === 'POST' ? {} : undefined)
+    if (type) expect(answer.status).toBe(415)
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
     expect(answer.headers.get('content-security-policy')).toMatch(/default-src 'none'/)
     expect(answer.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/)
