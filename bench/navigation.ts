@@ -19,7 +19,7 @@ import { Client } from '../tests/support/api-harness'
 import { scratchDir } from '../tests/support/scratch'
 import { ROOT, requireProductionBuild } from './support/builds'
 import { BENCH_ADMIN, signUpAdmin } from './support/dataset'
-import { freePort, start, stop } from './support/processes'
+import { freePort, startPortal, stop } from './support/processes'
 import { printTable } from './support/table'
 
 requireProductionBuild()
@@ -54,7 +54,7 @@ await database.close()
 
 const apiPort = await freePort()
 const env = { NODE_ENV: 'production', API_PORT: String(apiPort), DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '' }
-const api = await start('API', path.join(ROOT, 'build/server/api.js'), env, `http://127.0.0.1:${apiPort}`)
+const api = await startPortal('API', path.join(ROOT, 'build/server/api.js'), env, `http://127.0.0.1:${apiPort}`)
 const admin = new Client('127.0.0.1', api.url)
 if ((await admin.post('/auth/login', BENCH_ADMIN)).status !== 200) throw new Error('sign-in failed')
 const session = { name: SESSION_COOKIE, value: admin.cookies.get(SESSION_COOKIE)! }
@@ -67,7 +67,7 @@ const session = { name: SESSION_COOKIE, value: admin.cookies.get(SESSION_COOKIE)
 async function navigationRequests(cwd: string) {
   const port = await freePort()
   const base = `http://localhost:${port}`
-  const web = await start('web', path.join(cwd, 'build/server/web.js'), { ...env, PORT: String(port), PUBLIC_URL: base }, base, '/healthz', cwd)
+  const web = await startPortal('web', path.join(cwd, 'build/server/web.js'), { ...env, PORT: String(port), PUBLIC_URL: base }, base, '/healthz', cwd)
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   try {
     const context = await browser.newContext()

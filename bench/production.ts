@@ -34,7 +34,7 @@ import { BENCH_ADMIN, makeUsers, planningData, signUpAdmin } from './support/dat
 import { lighthouseScores } from './support/lighthouse'
 import { load, rawAnswer, type Load, type RawAnswer, type Target } from './support/load'
 import { browserWeights, buildWeight, routeScripts } from './support/page-weight'
-import { freePort, memoryOf, start, stop, type Running } from './support/processes'
+import { freePort, memoryOf, start, startPortal, stop, type Running } from './support/processes'
 import { printTable } from './support/table'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8)
@@ -69,8 +69,8 @@ const env = {
   PUBLIC_URL: `http://localhost:${webPort}`,
   SMTP_URL: '',
 }
-const api = await start('API', path.join(ROOT, 'build/server/api.js'), env, `http://127.0.0.1:${apiPort}`)
-const web = await start('web', path.join(ROOT, 'build/server/web.js'), env, `http://localhost:${webPort}`)
+const api = await startPortal('API', path.join(ROOT, 'build/server/api.js'), env, `http://127.0.0.1:${apiPort}`)
+const web = await startPortal('web', path.join(ROOT, 'build/server/web.js'), env, `http://localhost:${webPort}`)
 const barePort = await freePort()
 const bareRemix = await start('bare Remix', path.join(BARE_REMIX, 'server.mjs'), { NODE_ENV: 'production', PORT: String(barePort) }, `http://127.0.0.1:${barePort}`, '/')
 

@@ -2,6 +2,7 @@
 // together. Either one stopping stops the other; Ctrl-C stops both cleanly.
 import { spawn, spawnSync } from 'node:child_process'
 import { buildIsStale } from './build-state.mjs'
+import { SERVER_FLAGS } from './server-flags.mjs'
 
 if (buildIsStale()) {
   console.log('Building the app (first start or changed sources)...')
@@ -15,7 +16,7 @@ const port = process.env.PORT || '3000'
 const apiPort = process.env.API_PORT || '3001'
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV || 'production' }
 
-const api = spawn(process.execPath, ['build/server/api.js'], { stdio: 'inherit', env })
+const api = spawn(process.execPath, [...SERVER_FLAGS, 'build/server/api.js'], { stdio: 'inherit', env })
 const apiUrl = process.env.BACKEND_URL || `http://127.0.0.1:${apiPort}`
 let web
 
@@ -26,7 +27,7 @@ for (let i = 0; i < 600 && api.exitCode === null; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100))
 }
 if (api.exitCode === null) {
-  web = spawn(process.execPath, ['build/server/web.js'], { stdio: 'inherit', env })
+  web = spawn(process.execPath, [...SERVER_FLAGS, 'build/server/web.js'], { stdio: 'inherit', env })
   web.on('exit', (code) => stop(code ?? 0))
   console.log(`\nThe portal is at ${process.env.PUBLIC_URL || `http://localhost:${port}`}\n`)
 }

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
+import { SERVER_FLAGS } from '../../scripts/server-flags.mjs'
 import { stopProcess, untilHealthy } from '../../tests/support/processes'
 
 export interface Running {
@@ -26,8 +27,8 @@ export async function freePort() {
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
 
 /** Starts `node <script>` (in `cwd`, this process's by default) and waits until `<url><ready>` answers (or the process dies). */
-export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz', cwd?: string): Promise<Running> {
-  const child = spawn(process.execPath, [...nodeArgs, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+export async function start(name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz', cwd?: string, flags: string[] = []): Promise<Running> {
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, script], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
   let errors = ''
   child.stderr!.on('data', (chunk) => (errors = (errors + chunk).slice(-4000)))
   try {
@@ -38,6 +39,10 @@ export async function start(name: string, script: string, env: Record<string, st
   }
   return { name, child, url }
 }
+
+/** One of the portal's built processes (`build/server/api.js`, `web.js`), with the flags `npm start` gives them. */
+export const startPortal = (name: string, script: string, env: Record<string, string | undefined>, url: string, ready = '/healthz', cwd?: string) =>
+  start(name, script, env, url, ready, cwd, SERVER_FLAGS)
 
 export const stop = (running: Running) => stopProcess(running.child)
 
