@@ -3,13 +3,15 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
+import { scriptsAfterPaint } from './lib/scripts-after-paint.server'
 
 /** How long Remix waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
 export const streamTimeout = 5_000
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the pages are small, and a
- * browser without JavaScript gets the complete document. Scripts carry the request's CSP nonce.
+ * browser without JavaScript gets the complete document. Scripts carry the request's CSP nonce and
+ * are asked for after the first paint (`scriptsAfterPaint`).
  */
 export default function handleRequest(
   request: Request,
@@ -58,18 +60,4 @@ export default function handleRequest(
       },
     )
   })
-}
-
-const PRELOAD = '<link rel="modulepreload" '
-/**
- * The page's module preloads asked for at low priority: at the default (high) a phone on a slow
- * network fetches the 110 KB of scripts beside the stylesheet, and the first paint waits on both.
- * Every screen works before its scripts arrive (they only add comfort), so the document and its one
- * stylesheet go first. Remix renders these links itself, with no way to set their priority.
- */
-function scriptsAfterPaint(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const first = page.indexOf(PRELOAD)
-  if (first === -1) return page
-  const scripts = page.subarray(first).toString('utf8').replaceAll(PRELOAD, `${PRELOAD}fetchpriority="low" `)
-  return Buffer.concat([page.subarray(0, first), Buffer.from(scripts)])
 }

@@ -1,0 +1,54 @@
+/**
+ * Issue 14: the first paint waits on nothing but the document and its one stylesheet. The page's
+ * scripts are asked for once the browser has painted, and then take over the very page the server
+ * rendered (a hydration mismatch would show as an error in the console).
+ */
+import { expect, test, type Page } from './support/fixtures'
+import { hydrated, isNoJs, signIn } from './support/session'
+import { createVerifiedUser } from './support/users'
+
+/** The scripts the page fetched, as URL paths, and when each was asked for against the first contentful paint. */
+async function scriptTimings(page: Page) {
+  return page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => ({ path: new URL(entry.name).pathname, askedAt: entry.startTime })),
+  }))
+}
+
+/** Every error the page logs or throws from here on. */
+function errorsOf(page: Page) {
+  const errors: string[] = []
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('pageerror', (error) => errors.push(String(error)))
+  return errors
+}
+
+test.describe('the first paint', () => {
+  test('a browser without JavaScript fetches no script at all', async ({ page }) => {
+    test.skip(!isNoJs(), 'Only a browser without JavaScript: with it, the scripts are fetched after the first paint (the tests below).')
+    const scripts: string[] = []
+    page.on('request', (request) => new URL(request.url()).pathname.endsWith('.js') && scripts.push(request.url()))
+    await page.goto('/login')
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(scripts).toEqual([])
+  })
+
+  for (const screen of ['/login', '/dashboard'] as const) {
+    test(`${screen}: the scripts are asked for only after the first paint, then hydrate the page as rendered`, async ({ page }) => {
+      test.skip(isNoJs(), 'Without JavaScript no script is fetched (the test above).')
+      if (screen === '/dashboard') await signIn(page, await createVerifiedUser())
+      const errors = errorsOf(page)
+      await page.goto(screen)
+      await hydrated(page)
+      const { firstPaint, scripts } = await scriptTimings(page)
+      expect(firstPaint).not.toBeNull()
+      expect(scripts.length).toBeGreaterThan(0)
+      expect(scripts.filter((script) => script.askedAt < firstPaint!)).toEqual([])
+      expect(errors).toEqual([])
+    })
+  }
+})
