@@ -28,7 +28,7 @@ function errorsOf(page: Page) {
 
 test.describe('the first paint', () => {
   test('a browser without JavaScript does not even ask for a script', async ({ page }) => {
-    test.skip(!isNoJs(), 'Only a browser without JavaScript: with it, the scripts are fetched after the first paint (the tests below).')
+    test.skip(!isNoJs(), 'With JavaScript the page must fetch its scripts, so this no-script case does not apply; the tests below check that they come after the first paint.')
     // Chromium stops a module preload itself when scripting is off (a failed request, no bytes); held, none is even asked for.
     const scripts: string[] = []
     page.on('request', (request) => new URL(request.url()).pathname.endsWith('.js') && scripts.push(request.url()))
@@ -40,7 +40,7 @@ test.describe('the first paint', () => {
 
   for (const screen of ['/login', '/dashboard'] as const) {
     test(`${screen}: the scripts are asked for only after the first paint, then hydrate the page as rendered`, async ({ page }) => {
-      test.skip(isNoJs(), 'Without JavaScript no script is fetched (the test above).')
+      test.skip(isNoJs(), 'Without JavaScript there is no script to fetch or hydrate with; the test above checks that none is even asked for.')
       if (screen === '/dashboard') await signIn(page, await createVerifiedUser())
       const errors = errorsOf(page)
       await page.goto(screen)

@@ -19,15 +19,18 @@ export function scriptsAfterPaint(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer
   const first = page.indexOf(PRELOAD)
   if (first === -1) return page
   const tail = page.subarray(first).toString('utf8')
-  const module = tail.match(MODULE)
-  const end = module?.index === undefined ? -1 : tail.indexOf('</script>', module.index)
-  if (!module || end === -1) return page
+  const module = MODULE.exec(tail)
+  if (!module) return page
+  const [open, nonce] = module
+  const code = module.index + open.length
+  const end = tail.indexOf('</script>', code)
+  if (end === -1) return page
+  const close = end + '</script>'.length
   const held = [
     tail.slice(0, module.index).replaceAll(PRELOAD, HELD_PRELOAD),
-    `<script type="text/x-after-paint" nonce="${module[1]}">`,
-    tail.slice(module.index! + module[0].length, end + '</script>'.length),
-    `<script nonce="${module[1]}">${starter}</script>`,
-    tail.slice(end + '</script>'.length),
+    `<script type="text/x-after-paint" nonce="${nonce}">${tail.slice(code, close)}`,
+    `<script nonce="${nonce}">${starter}</script>`,
+    tail.slice(close),
   ]
   return Buffer.concat([page.subarray(0, first), Buffer.from(held.join(''))])
 }

@@ -19,33 +19,33 @@ const page =
   `<script nonce="${nonce}" type="module" async="">${code}</script></body></html>` +
   data
 
-const held = () => scriptsAfterPaint(Buffer.from(page)).toString('utf8')
+const held = scriptsAfterPaint(Buffer.from(page)).toString('utf8')
 
 describe('scriptsAfterPaint', () => {
   it('leaves the document up to the scripts as it was, and the data that follows them', () => {
-    expect(held().startsWith(head)).toBe(true)
-    expect(held().endsWith(`</body></html>${data}`)).toBe(true)
+    expect(held.startsWith(head)).toBe(true)
+    expect(held.endsWith(`</body></html>${data}`)).toBe(true)
   })
 
   it('asks for no script while the page loads: no module preload, no module script', () => {
-    expect(held()).not.toContain('rel="modulepreload"')
-    expect(held()).not.toContain('type="module"')
+    expect(held).not.toContain('rel="modulepreload"')
+    expect(held).not.toContain('type="module"')
   })
 
   it('keeps each preload where Remix wrote it, in order, without its rel', () => {
-    const kept = [...held().matchAll(/<link data-after-paint="modulepreload" href="([^"]+)"\/>/g)].map(([, href]) => href)
+    const kept = [...held.matchAll(/<link data-after-paint="modulepreload" href="([^"]+)"\/>/g)].map(([, href]) => href)
     expect(kept).toEqual(preloads)
-    expect(held().indexOf(context)).toBeGreaterThan(held().lastIndexOf('data-after-paint="modulepreload"'))
+    expect(held.indexOf(context)).toBeGreaterThan(held.lastIndexOf('data-after-paint="modulepreload"'))
   })
 
   it('keeps the module script whole, as text no browser runs, after the context it reads', () => {
     const inert = `<script type="text/x-after-paint" nonce="${nonce}">${code}</script>`
-    expect(held()).toContain(inert)
-    expect(held().indexOf(inert)).toBeGreaterThan(held().indexOf(context))
+    expect(held).toContain(inert)
+    expect(held.indexOf(inert)).toBeGreaterThan(held.indexOf(context))
   })
 
   it('starts them with one script carrying the page nonce, right after the held module script', () => {
-    const starter = held().match(new RegExp(`</script><script nonce="${nonce}">(\\(\\(\\) => \\{[\\s\\S]*?\\}\\)\\(\\))</script></body>`))
+    const starter = held.match(new RegExp(`</script><script nonce="${nonce}">(\\(\\(\\) => \\{[\\s\\S]*?\\}\\)\\(\\))</script></body>`))
     expect(starter).not.toBeNull()
     expect(starter![1]).toContain("observe({ type: 'paint', buffered: true })")
     expect(() => new Function(starter![1])).not.toThrow()
