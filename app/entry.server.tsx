@@ -1,23 +1,20 @@
 import { Writable } from 'node:stream'
-import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
-import { scriptsAfterPaint } from './lib/scripts-after-paint.server'
 
-/** How long Remix waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
+/** How long React Router waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
 export const streamTimeout = 5_000
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the pages are small, and a
- * browser without JavaScript gets the complete document. Scripts carry the request's CSP nonce and
- * are asked for after the first paint (`scriptsAfterPaint`).
+ * browser without JavaScript gets the complete document. Scripts carry the request's CSP nonce.
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce
@@ -27,7 +24,7 @@ export default function handleRequest(
     const cutOff = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -43,7 +40,7 @@ export default function handleRequest(
             final(done) {
               clearTimeout(cutOff)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-              resolve(new Response(scriptsAfterPaint(Buffer.concat(chunks)), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
               done()
             },
           })

@@ -1,28 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useRouteLoaderData,
-} from '@remix-run/react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { PRODUCT_NAME, SESSION_COOKIE } from '#domain/constants'
 import { TopBar } from './components/top-bar'
 import { useNonce } from './lib/nonce'
-import styles from './styles/app.css'
+import styles from './styles/app.css?url'
+import type { Route } from './+types/root'
 
-export const links: LinksFunction = () => [
+export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
+export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
 
 /** Whether a session cookie is present: enough for the top bar, without a call to the API. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie') ?? ''
   return { signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)) }
 }
@@ -51,8 +42,7 @@ export default function App() {
 }
 
 /** Pages outside the authentication and application paths: the top bar with the brand. */
-export function ErrorBoundary() {
-  const error = useRouteError()
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root')
   const status = isRouteErrorResponse(error) ? error.status : 500
   return (

@@ -44,3 +44,5 @@ export const DRAFT_TTL_MS = 30 * 24 * 60 * 60_000
 /** Sign-ups, reset requests and new profile drafts from one address in an hour (each counted apart). */
 export const ADDRESS_WINDOW_MS = 60 * 60_000
 export const DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR = 30
+/** On SIGTERM or SIGINT, how long the requests in flight may take before their connections are cut (SHUTDOWN_DEADLINE_MS). */
+export const DEFAULT_SHUTDOWN_DEADLINE_MS = 10_000

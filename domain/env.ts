@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from './constants'
+import { DEFAULT_SHUTDOWN_DEADLINE_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from './constants'
 
 /**
  * The operating contract's variables (DESIGN §2), parsed once at start by both processes.
@@ -26,6 +26,10 @@ export const envSchema = z
     /** Sign-ups, reset requests and new profile drafts one address may make in an hour, each. */
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR),
     NODE_ENV: z.string().default('production'),
+    /** pino's level for both processes' logs: one JSON line per request at `info`. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** On SIGTERM, how long requests in flight may take before their connections are closed. */
+    SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_DEADLINE_MS),
   })
   .transform((env) => ({
     ...env,

@@ -14,7 +14,7 @@ const INVISIBLE_EDGES = /^[\s\p{Default_Ignorable_Code_Point}\u2800]+|[\s\p{Defa
 // C0, DEL and C1 controls, and the bidirectional embeddings, overrides and isolates that make a
 // name read otherwise than it is stored.
 const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
-// What a decoder puts for bytes that are not UTF-8 (Fastify and Remix both decode so).
+// What a decoder puts for bytes that are not UTF-8 (Fastify and React Router both decode so).
 const UNREADABLE = '\ufffd'
 
 /** A name as it is kept: without invisible characters at either end, NFC-normalised. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { ServerBuild } from '@remix-run/node'
+import type { ServerBuild } from 'react-router'
 import { E2E_ADMIN } from '../playwright.config'
 import { SESSION_COOKIE } from '../domain/constants'
 import { expect, test, type APIResponse, type Page } from './support/fixtures'
@@ -12,16 +12,17 @@ const REFUSAL = 'Forbidden: this form was not sent from this site.'
 
 /**
  * Every route of the built web that has an action, as the address a form posts to: read from the
- * Remix build itself, so a route added with an action is in the list without anyone adding it.
+ * React Router build itself, so a route added with an action is in the list without anyone adding it.
  * `values` fills the dynamic segments; a segment without one fails the test, naming it.
  */
 async function webActions(values: Record<string, string>) {
-  const build = (await import(pathToFileURL(path.resolve('build/web/index.js')).href)) as ServerBuild
+  const build = (await import(pathToFileURL(path.resolve('build/web/server/index.js')).href)) as ServerBuild
   const pathOf = (id: string): string => {
-    const route = build.routes[id]
+    const route = build.routes[id]!
     return [route.parentId ? pathOf(route.parentId) : '', route.path ?? ''].filter(Boolean).join('/')
   }
   return Object.values(build.routes)
+    .filter((route) => route !== undefined)
     .filter((route) => route.module.action)
     .map((route) => {
       const filled = pathOf(route.id)

@@ -1,4 +1,5 @@
 // `npm run seed` / `npm run migrate`: runs the bundled script, building first if needed.
+import './env-file.mjs'
 import { spawnSync } from 'node:child_process'
 import { buildIsStale } from './build-state.mjs'
 

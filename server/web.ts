@@ -1,25 +1,32 @@
 import fs from 'node:fs'
-import { createRequestHandler } from '@remix-run/express'
-import type { ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
+import type { ServerBuild } from 'react-router'
 import { parseEnv } from '#domain/env'
+import { requestLog } from './request-log'
+import { closeGracefully } from './shutdown'
 import { formPostRefusal, refuseUnread } from './form-posts'
 import { sameOrigin } from './origin'
 import { securityHeaders } from './security-headers'
 
 /**
- * The web process: Remix behind Express. A custom server rather than `remix-serve` because the
- * API's throttles need the browser's address, which remix-serve does not hand to loaders.
+ * The web process: React Router behind Express. A custom server rather than `react-router-serve`
+ * because the API's throttles need the browser's address, which react-router-serve does not hand
+ * to loaders.
  */
 const env = parseEnv(process.env)
-const build = (await import(new URL('../web/index.js', import.meta.url).href)) as ServerBuild
+// build/server/web.js (this file, bundled) sits beside build/web/, which `react-router build` writes.
+const BUILD = new URL('../web/', import.meta.url)
+const build = (await import(new URL('server/index.js', BUILD).href)) as ServerBuild
 
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', false)
+
+app.use(requestLog(env.LOG_LEVEL))
 app.use(compression())
-// Remix flushes the compressor after every chunk React writes, for pages that stream late data.
+// React Router flushes the compressor after every chunk React writes, for pages that stream late data.
 // Ours are rendered whole (app/entry.server.tsx), and each flush closes a deflate block: a large
 // page went out five times its gzipped size, and the flushing cost CPU on every page.
 app.use((_req, res, next) => {
@@ -30,7 +37,7 @@ app.use((_req, res, next) => {
 // Fingerprinted build assets never change. Served before the security headers: a page's twenty scripts would
 // each carry a kilobyte of page-only headers (CSP and the like); nosniff is the one that matters here.
 const nosniff = (res: express.Response) => res.setHeader('X-Content-Type-Options', 'nosniff')
-app.use('/build', express.static('public/build', { immutable: true, maxAge: '1y', setHeaders: nosniff }))
+app.use('/assets', express.static(new URL('client/assets', BUILD).pathname, { immutable: true, maxAge: '1y', setHeaders: nosniff }))
 
 app.use(
   securityHeaders((nonce) => ({
@@ -75,37 +82,48 @@ app.use((req, res, next) => {
 
 // CSRF: a form post must come from a page of ours (DESIGN §4); checked once, for every action.
 app.use((req, res, next) => {
-  // Only this check decides where a post may come from. Remix repeats it against the Host header,
-  // which a proxy may rewrite: it is told the host the Origin was accepted for, never what a client sent.
-  delete req.headers['x-forwarded-host']
   if (req.method === 'GET' || req.method === 'HEAD') return next()
   if (!sameOrigin(req, env.PUBLIC_URL)) {
     res.status(403).type('text/plain').send('Forbidden: this form was not sent from this site.')
     return
   }
-  if (req.headers.origin) req.headers['x-forwarded-host'] = new URL(req.headers.origin).host
+  // Only this check decides where a post may come from. React Router repeats it against the Host
+  // header, which a proxy may rewrite: it is told the host the Origin was accepted for.
+  if (req.headers.origin) req.headers.host = new URL(req.headers.origin).host
   next()
 })
 
-app.all(
-  '*',
+// An address whose percent-encoding is broken names no page: the sender's mistake, told as such
+// (Express 4's router refused it; Express 5 passes it on, and React Router would answer 404).
+app.use((req, res, next) => {
+  try {
+    decodeURIComponent(req.path)
+  } catch {
+    res.status(400).type('text/plain').send('Bad request: this address is not one the site knows.')
+    return
+  }
+  next()
+})
+
+app.use(
   createRequestHandler({
     build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       clientAddress: req.socket.remoteAddress ?? '',
       backendUrl: env.BACKEND_URL,
+      requestId: String(req.id),
     }),
   }),
 )
 
-// What Express itself refuses before Remix sees it (an address with bad percent-encoding): its status
+// What Express itself refuses before React Router sees it (an address with bad percent-encoding): its status
 // and a sentence. Never Express's own error page, which shows the stack unless NODE_ENV is production.
-app.use((error: unknown, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
   if (res.headersSent) return next(error)
   const given = error && typeof error === 'object' && 'status' in error ? Number(error.status) : NaN
   const status = given >= 400 && given < 600 ? given : 500
-  if (status >= 500) console.error(error)
+  if (status >= 500) req.log.error({ err: error }, 'request failed')
   res
     .status(status)
     .type('text/plain')
@@ -113,6 +131,4 @@ app.use((error: unknown, _req: express.Request, res: express.Response, next: exp
 })
 
 const server = app.listen(env.PORT, () => console.log(`Web listening on ${env.PUBLIC_URL} (port ${env.PORT}), API at ${env.BACKEND_URL}`))
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)))
-}
+closeGracefully(server, { deadlineMs: env.SHUTDOWN_DEADLINE_MS, log: (line) => console.log(line) })

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { pageSpan } from '#domain/pages'
 
 /** Where this page sits in a paged list ("Showing 51–100 of 230 users"), and links to the pages either side. */

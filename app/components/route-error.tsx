@@ -1,4 +1,4 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router'
 
 /**
  * The error boundary of the signed-in screens: shown inside the layout, so the sidebar stays.

@@ -1,4 +1,4 @@
-import { NavLink, useFetcher, useLocation } from '@remix-run/react'
+import { NavLink, useFetcher, useLocation } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { useHydrated } from '#app/lib/hydrated'
 import type { SidebarState } from '#app/lib/cookies.server'

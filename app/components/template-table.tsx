@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { clusterLabel } from '#domain/planning/cluster-list'
 import { badgeStyle } from '#app/components/template-description'
 import type { Template, TemplateItem } from '#domain/contracts/planning'

@@ -1,4 +1,4 @@
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 
 /** The brand bar of pages that are neither authentication nor application screens. */

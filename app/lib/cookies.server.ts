@@ -1,4 +1,4 @@
-import { createCookie } from '@remix-run/node'
+import { createCookie } from 'react-router'
 
 const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: (process.env.PUBLIC_URL ?? '').startsWith('https:') }
 

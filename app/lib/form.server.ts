@@ -1,7 +1,7 @@
 /**
  * The posted form, or a 400 the screen shows: a body that claims to be a form but cannot be read
  * as one (a broken multipart body, a missing boundary) is the sender's mistake, never a 500. What
- * is not a form at all was refused before Remix (server/form-posts.ts).
+ * is not a form at all was refused before React Router (server/form-posts.ts).
  */
 export async function readForm(request: Request): Promise<FormData> {
   try {

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 import type { User } from '#domain/contracts/users'
 import { can } from '#domain/access'
 import { SESSION_COOKIE, type Permission } from '#domain/constants'

@@ -1,4 +1,4 @@
-import { useNavigation } from '@remix-run/react'
+import { useNavigation } from 'react-router'
 
 /** True while this route's form (optionally with this intent) is being sent: for busy labels. */
 export function useSubmitting(action?: string, intent?: string) {

@@ -1,4 +1,4 @@
-import { redirect } from '@remix-run/node'
+import { redirect } from 'react-router'
 
 /** Any unknown path goes to /login (the route table). */
 export const loader = () => redirect('/login')

@@ -1,5 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { HireLine } from '#domain/contracts/schedule'
 import { Pages } from '#app/components/pages'
@@ -17,14 +15,15 @@ import { hrefOf } from '#app/lib/search'
 import { pageOfList, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
 import { can } from '#domain/access'
+import type { Route } from './+types/_app.capacity'
 
-export const meta: MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` }]
 
 /**
  * /capacity?from&to&projectId&roleId (issue 13): what each role needs per month against who is
  * tagged, and below it whom to hire by when. Twelve months from this one unless asked otherwise.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const editable = can(user, 'edit')
   const params = new URL(args.request.url).searchParams
@@ -39,7 +38,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   return saveLeadTime(args)
 }
 
@@ -48,9 +47,9 @@ const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awai
   roles: roles.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
 })
 
-export default function CapacityPage() {
-  const { choice, capacity, queue, problem, editable, projects, roles } = useLoaderData<typeof loader>()
-  const leadAnswer = useActionData<typeof action>() ?? null
+export default function CapacityPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { choice, capacity, queue, problem, editable, projects, roles } = loaderData
+  const leadAnswer = actionData ?? null
   const exportHref = hrefOf('/capacity/export', { ...choice })
   const pageHref = (page: number) => hrefOf('/capacity', { ...choice, page: page > 1 ? String(page) : '' })
   return (

@@ -1,22 +1,22 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { listConflicts } from '#app/lib/api/schedule.server'
 import { requirePermission } from '#app/lib/session.server'
+import type { Route } from './+types/_app.conflicts'
 
-export const meta: MetaFunction = () => [{ title: `Conflicts · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Conflicts · ${PRODUCT_NAME}` }]
 
 /** /conflicts (issue 13): everyone booked twice at once or during their leave, with the clashing assignments. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const result = await listConflicts(args)
   return { people: result.ok ? result.data : [], failed: !result.ok }
 }
 
-export default function ConflictsPage() {
-  const { people, failed } = useLoaderData<typeof loader>()
+export default function ConflictsPage({ loaderData }: Route.ComponentProps) {
+  const { people, failed } = loaderData
   return (
     <div className="stack">
       <header className="page-head">

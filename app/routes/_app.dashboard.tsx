@@ -1,5 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import { data, Link, useRouteLoaderData } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { LeaveSection } from '#app/features/schedule/leave'
@@ -9,8 +8,9 @@ import { getDashboard } from '#app/lib/api/schedule.server'
 import { readForm } from '#app/lib/form.server'
 import { requireUser } from '#app/lib/session.server'
 import type { loader as appLoader } from './_app'
+import type { Route } from './+types/_app.dashboard'
 
-export const meta: MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }]
 
 /** The spec's words when the server sends no welcome message. */
 const WELCOME_FALLBACK = 'Welcome to your dashboard.'
@@ -20,13 +20,13 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
  * next assignments and leave (issue 13), and for people with view the planning figures, come in
  * one call beside it.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args)])
   return dashboard.ok ? dashboard.data : { assignments: [], leave: [], summary: null }
 }
 
 /** My leave: recorded and deleted here by the person themselves. */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   await requireUser(args)
   const form = await readForm(args.request)
   if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
@@ -34,10 +34,10 @@ export async function action(args: ActionFunctionArgs) {
   return data(answer, init)
 }
 
-export default function Dashboard() {
+export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const data = useRouteLoaderData<typeof appLoader>('routes/_app')
-  const { assignments, leave, summary } = useLoaderData<typeof loader>()
-  const leaveAnswer = useActionData<typeof action>() ?? null
+  const { assignments, leave, summary } = loaderData
+  const leaveAnswer = actionData ?? null
   if (!data) return null
   const { user, message, canAdminister } = data
   return (

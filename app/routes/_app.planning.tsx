@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, Link, redirect } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { planningMessages } from '#domain/planning/messages'
@@ -32,15 +31,16 @@ import {
 import { GroupDialog } from '#app/features/planning/group-dialog'
 import { SavedTypes } from '#app/features/planning/saved-types'
 import { groupDialogOf, labelOf, rowsOf } from '#app/features/planning/table'
+import type { Route } from './+types/_app.planning'
 
-export const meta: MetaFunction = () => [{ title: `Planning · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Planning · ${PRODUCT_NAME}` }]
 
 /**
  * The category and entity choices, the dialog to open and the notice to show are GET parameters,
  * so the server renders every state of the page (DESIGN §6). A choice that does not exist (or an
  * entity of another category) counts as no choice.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const canAdd = can(user, 'add')
@@ -76,7 +76,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Create Type, Add Cluster or Group Clusters: the button's intent says which, and the one permission it needs. */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
   const intent = readIntent(formData)
   if (!intent) throw new Response('Unknown action', { status: 400 })
@@ -113,8 +113,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(planningHref({ categoryId: category, entityId: entityType }, { notice: 'cluster-added' }), { headers: created.headers })
 }
 
-export default function PlanningPage() {
-  const data = useLoaderData<typeof loader>()
+export default function PlanningPage({ loaderData: data }: Route.ComponentProps) {
   const selection = { categoryId: data.category?._id, entityId: data.entity?._id }
   const closeTo = planningHref(selection)
   return (

@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { data, redirect, useNavigation } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { isSite } from '#domain/planning/project-plan'
@@ -13,15 +12,16 @@ import { loadTimeline } from '#app/features/timelines/api.server'
 import { ChoiceForm } from '#app/features/timelines/choice-form'
 import { LOADING, NO_DATA, PATH, readChoice, readSave, SAVE_FAILED, SAVED_CHANGED, SAVED_CREATED, type SaveAnswer } from '#app/features/timelines/form'
 import { EditableRow, ReadOnlyRow } from '#app/features/timelines/timeline-rows'
+import type { Route } from './+types/_app.project-cluster-timelines'
 
-export const meta: MetaFunction = () => [{ title: `Project Cluster Timelines · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Project Cluster Timelines · ${PRODUCT_NAME}` }]
 
 /**
  * The choices are GET parameters (?projectId&categoryId&entityTypeId). Without JavaScript, Apply
  * lands on the clean address first (readChoice); with JavaScript the select's change handler
  * builds that address itself.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const { wanted, redirectTo } = readChoice(new URL(args.request.url).searchParams)
   if (redirectTo !== null) throw redirect(redirectTo)
@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** One row's Save: PUT /api/timelines/site-overrides with that row's dates (an empty date clears it). */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
   // A missing permission answers the screen's 403 page, as the API would refuse the change.
   assertCan(user, 'edit')
@@ -45,9 +45,7 @@ export async function action(args: ActionFunctionArgs) {
   return data<SaveAnswer>({ clusterId: saved.data.clusterId, tone: 'success', message, typed: null }, { headers: saved.headers })
 }
 
-export default function ProjectClusterTimelines() {
-  const data = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
+export default function ProjectClusterTimelines({ loaderData: data, actionData: answer }: Route.ComponentProps) {
   const navigation = useNavigation()
   // With JavaScript a new choice keeps the page while its table loads; a row's save is a fetcher and leaves it be.
   const loading = navigation.state === 'loading' && navigation.location.pathname === PATH && navigation.formMethod?.toUpperCase() !== 'POST'

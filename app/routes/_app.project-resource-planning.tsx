@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { data, redirect, useLocation } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { projectMessages } from '#domain/planning/messages'
 import { cardsComplete } from '#domain/planning/project-plan'
@@ -12,11 +11,12 @@ import { readForm } from '#app/lib/form.server'
 import { choicesFor, loadProjects, loadSavedCards, loadTemplates, saveAll } from '#app/features/project-planning/api.server'
 import { addCard, draftOf, keyOf, NO_SELECTION, NOTICES, pagePath, readPlanForm, resolve, unsavedChanges, type Message, type PlanPage, type View } from '#app/features/project-planning/form'
 import { PlanForm } from '#app/features/project-planning/plan-form'
+import type { Route } from './+types/_app.project-resource-planning'
 
-export const meta: MetaFunction = () => [{ title: `Project Resource Planning · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Project Resource Planning · ${PRODUCT_NAME}` }]
 
 /** The project of ?projectId= with its saved cards; ?notice=saved says the last save worked. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const [projects, templates] = await Promise.all([loadProjects(args), loadTemplates(args)])
@@ -43,7 +43,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * applies the choices and each card's Number; `add`, `remove:{i}`, `save`; with the
  * unsaved-changes dialog open, `save-switch` (Save now) and `discard`.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
   const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? 'update')
@@ -106,9 +106,7 @@ export async function action(args: ActionFunctionArgs) {
   return data<View>({ state: { selection, number: posted.number, cards, removed }, options, message, dialog })
 }
 
-export default function ProjectResourcePlanning() {
-  const data = useLoaderData<typeof loader>()
-  const answer = useActionData<typeof action>()
+export default function ProjectResourcePlanning({ loaderData: data, actionData: answer }: Route.ComponentProps) {
   const location = useLocation()
   const view = answer ?? data.view
   // A new answer, or arriving at an address, starts the form afresh from the state it carries. A

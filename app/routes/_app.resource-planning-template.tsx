@@ -1,5 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { data, redirect, useSearchParams } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { RouteErrorBoundary } from '#app/components/route-error'
@@ -29,24 +28,25 @@ import {
   type TemplatePage,
 } from '#app/features/template/form'
 import { TemplateEditor } from '#app/features/template/template-editor'
+import type { Route } from './+types/_app.resource-planning-template'
 
-export const meta: MetaFunction = () => [{ title: `Resource Planning Template · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Resource Planning Template · ${PRODUCT_NAME}` }]
 
 /** The choices are GET parameters (?categoryId&entityId&planningId); ?confirmDelete= opens "Delete this cluster?". */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const page = await loadTemplatePage(args, readCombo(params))
   const target = params.get('confirmDelete')
-  return json<TemplatePage>({
+  return {
     ...page,
     can: { save: can(user, 'add'), edit: can(user, 'edit'), delete: can(user, 'delete') },
     deleting: target !== null && can(user, 'delete') ? deletion(target, page.templates) : null,
-  })
+  } satisfies TemplatePage
 }
 
 const answer = (part: Partial<TemplateAnswer>, init?: ResponseInit) =>
-  json<TemplateAnswer>({ draft: null, dialog: null, confirm: false, message: null, deleteMessage: null, ...part }, init)
+  data<TemplateAnswer>({ draft: null, dialog: null, confirm: false, message: null, deleteMessage: null, ...part }, init)
 
 /**
  * Every change is a post of the page form; its `intent` says which: `save`, `save-force` (Confirm
@@ -54,7 +54,7 @@ const answer = (part: Partial<TemplateAnswer>, init?: ResponseInit) =>
  * buttons post here too (`open:{row}`, `dialog-…`) and the page comes back with everything typed
  * so far; `cancel` and `refresh` (Enter) only do that.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
   const form = await readForm(args.request)
   const intent = String(form.get('intent') ?? '')
@@ -87,9 +87,7 @@ export async function action(args: ActionFunctionArgs) {
   return answer({ draft })
 }
 
-export default function ResourcePlanningTemplate() {
-  const data = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+export default function ResourcePlanningTemplate({ loaderData: data, actionData: result }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const initialDraft = result?.draft ?? data.draft
   return (

@@ -1,5 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, redirect } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { listRoleHistories } from '#app/lib/api/people.server'
@@ -7,11 +6,12 @@ import { shown } from '#app/lib/display'
 import { Pages } from '#app/components/pages'
 import { PAGE_SIZE, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
+import type { Route } from './+types/_app.role-history'
 
-export const meta: MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]
 
 /** ?page= : fifty changes a page, newest first. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const page = readPage(new URL(args.request.url).searchParams)
   const result = await listRoleHistories(args, page)
@@ -26,8 +26,8 @@ const pageHref = (page: number) => (page > 1 ? `/role-history?page=${page}` : '/
 const whenFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
 const when = (iso: string) => whenFormat.format(new Date(iso))
 
-export default function RoleHistory() {
-  const { page, histories, total } = useLoaderData<typeof loader>()
+export default function RoleHistory({ loaderData }: Route.ComponentProps) {
+  const { page, histories, total } = loaderData
   return (
     <div className="stack">
       <header className="page-head">

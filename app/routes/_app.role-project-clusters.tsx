@@ -1,13 +1,12 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
 import { PRODUCT_NAME } from '#domain/constants'
 import type { RollUpCluster, RollUpProject, RollUpRole } from '#domain/planning/project-plan'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { rollUpByRole } from '#app/lib/api/projects.server'
 import { requirePermission } from '#app/lib/session.server'
 import { shownDate } from '#app/lib/display'
+import type { Route } from './+types/_app.role-project-clusters'
 
-export const meta: MetaFunction = () => [{ title: `Roles, Projects, Clusters · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Roles, Projects, Clusters · ${PRODUCT_NAME}` }]
 
 /** Administration document §2 and §8, word for word. */
 const NO_DATA = 'No data'
@@ -16,7 +15,7 @@ const NO_CLUSTERS = 'No clusters'
 const LOAD_FAILED = 'Failed to load roles/projects'
 
 /** Every role with the projects that plan it and their clusters, rolled up by the API (GET /api/role-project-clusters). */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const result = await rollUpByRole(args)
   return { roles: result.ok ? result.data : [], failed: !result.ok }
@@ -24,8 +23,8 @@ export async function loader(args: LoaderFunctionArgs) {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-export default function RoleProjectClusters() {
-  const { roles, failed } = useLoaderData<typeof loader>()
+export default function RoleProjectClusters({ loaderData }: Route.ComponentProps) {
+  const { roles, failed } = loaderData
   return (
     <div className="stack rollup-page">
       <header className="page-head">

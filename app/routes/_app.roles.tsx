@@ -1,5 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react'
+import { Form, Link, redirect, useSearchParams, useSubmit } from 'react-router'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { roleFormSchema } from '#domain/roles'
@@ -11,20 +10,21 @@ import { requirePermission } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { AddRoleModal, UsersModal } from '#app/features/roles/dialogs'
 import { keepHref, LOAD_FAILED, permissionLabel, ROLES_PATH, rolesView, type Holder } from '#app/features/roles/form'
+import type { Route } from './+types/_app.roles'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
-export const meta: MetaFunction = () => [{ title: `Role & Permissions · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Role & Permissions · ${PRODUCT_NAME}` }]
 
 /** Search and filters run here on the server, so the screen works the same without JavaScript. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const result = await listRolesWithUsers(args)
   const view = rolesView(result.ok ? result.data.roles : [], new URL(args.request.url).searchParams, can(user, 'add'))
   return { loadError: result.ok ? null : LOAD_FAILED, ...view }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   await requirePermission(args, 'add')
   const submission = parseWithSchema(await readForm(args.request), { schema: roleFormSchema })
   if (submission.status !== 'success') return { result: submission.reply() }
@@ -33,11 +33,9 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(ROLES_PATH)
 }
 
-export default function Roles() {
-  const data = useLoaderData<typeof loader>()
+export default function Roles({ loaderData: data, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const submit = useSubmit()
-  const actionData = useActionData<typeof action>()
   const keep = (extra?: Record<string, string>) => keepHref(params, extra)
   const empty = data.groups.length === 0 && data.unheld.length === 0
 

@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, Link, redirect } from 'react-router'
 import type { ReactNode } from 'react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
@@ -16,11 +15,12 @@ import { ConfirmDelete } from '#app/features/setup/confirm-delete'
 import { CreateForm } from '#app/features/setup/create-form'
 import { formIdOf, isKind, KINDS, NOTICES, noticeOf, PERMISSION_OF, readIntent, type SetupAnswer, type SetupProject } from '#app/features/setup/form'
 import { ItemRow, ProjectRow } from '#app/features/setup/item-row'
+import type { Route } from './+types/_app.setup'
 
-export const meta: MetaFunction = () => [{ title: `Set up categories, entities and projects · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Set up categories, entities and projects · ${PRODUCT_NAME}` }]
 
 /** The delete confirmation is a GET parameter, so the server renders it open (DESIGN §6). */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const [categories, entities, projects] = await Promise.all([listCategories(args), listEntities(args), listProjects(args)])
@@ -48,7 +48,7 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /** Create, rename or delete one item: the button's intent says which, and the one permission it needs. */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
   const posted = readIntent(formData)
   if (!posted) throw new Response('Unknown action', { status: 400 })
@@ -77,8 +77,7 @@ export async function action(args: ActionFunctionArgs) {
   return data<SetupAnswer>({ formId, result: submission.reply({ formErrors: [message] }), error: null }, { headers: saved.headers })
 }
 
-export default function Setup() {
-  const data = useLoaderData<typeof loader>()
+export default function Setup({ loaderData: data }: Route.ComponentProps) {
   const categoryOptions = data.categories.map((category) => ({ value: category._id, label: category.name }))
   return (
     <div className="stack setup-page">

@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
 import { ChoiceSelect } from '#app/components/forms'
@@ -10,11 +9,12 @@ import { listProjects } from '#app/lib/api/catalog.server'
 import { getTimeline } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
+import type { Route } from './+types/_app.timeline'
 
-export const meta: MetaFunction = () => [{ title: `Timeline · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_NAME}` }]
 
 /** /timeline?projectId&view=table (issue 13): a project's clusters over time, as a chart or as a table. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const wanted = (params.get('projectId') ?? '').trim().toLowerCase()
@@ -32,8 +32,8 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export default function TimelinePage() {
-  const { projects, projectId, view, timeline, problem } = useLoaderData<typeof loader>()
+export default function TimelinePage({ loaderData }: Route.ComponentProps) {
+  const { projects, projectId, view, timeline, problem } = loaderData
   const href = (next: 'chart' | 'table') => `/timeline?${new URLSearchParams({ projectId, ...(next === 'table' && { view: 'table' }) })}`
   return (
     <div className="stack">

@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLoaderData, useLocation, useNavigate } from '@remix-run/react'
+import { data, redirect, useLocation, useNavigate } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { mappingTotals } from '#domain/planning/project-plan'
@@ -17,8 +16,9 @@ import { NO_ENTITIES, NO_PLAN, projectPath, readAssignForm, SAVE_FAILED, savedPa
 import { findRow, instanceView, shownPlan, type InstanceView, type ShownPlan } from '#app/features/mappings/plan'
 import { PlanCard, Totals, ViewModes } from '#app/features/mappings/plan-card'
 import { ProjectChoice } from '#app/features/mappings/project-choice'
+import type { Route } from './+types/_app.user-entity-mapping'
 
-export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `User Entity Mapping · ${PRODUCT_NAME}` }]
 
 /**
  * ?projectId picks the project. ?assign=<instance>:<role>:<clusters> opens Assign Users for a row
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: `User Entity Mapping · ${PROD
  * saved without JavaScript. ?instance=<id> shows that instance whole and the others as links;
  * ?instance=all every one (the default unless the plan is large: features/mappings/plan.ts).
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const canAssign = can(user, 'add')
@@ -50,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
  * cap. With JavaScript (inPage) the popover reads the answer; without, a save lands back on the
  * page at the row, and a refusal re-renders the dialog with the ticked users and the message.
  */
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   await requirePermission(args, 'add')
   const { key, userIds, inPage, problem, body, instance } = readAssignForm(await readForm(args.request))
   const refuse = (error: string, headers?: Headers) => data<SaveAnswer>({ key, selected: userIds, error, saved: null }, { status: 400, headers })
@@ -63,9 +63,7 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(savedPath(body.projectId, key, instance), { headers: saved.headers })
 }
 
-export default function UserEntityMapping() {
-  const data = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+export default function UserEntityMapping({ loaderData: data, actionData: result }: Route.ComponentProps) {
   const location = useLocation()
   const navigate = useNavigate()
   // One instance at a time: the one open, which Assign Users carries and comes back to.

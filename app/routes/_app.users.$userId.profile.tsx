@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, Link, redirect } from 'react-router'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { messageOr } from '#app/lib/errors'
@@ -14,20 +13,21 @@ import { AssignmentTable } from '#app/features/schedule/assignments'
 import { LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { getAssignments } from '#app/lib/api/schedule.server'
+import type { Route } from './+types/_app.users.$userId.profile'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
-export const meta: MetaFunction = () => [{ title: `User profile · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `User profile · ${PRODUCT_NAME}` }]
 
 /** The signed-in user, if they may open this profile (their own always; someone else's with `view`, and `edit` to edit). */
-async function requireAccess(args: LoaderFunctionArgs | ActionFunctionArgs, editing: boolean) {
+async function requireAccess(args: Route.LoaderArgs | Route.ActionArgs, editing: boolean) {
   const { user: me } = await requireUser(args)
   const own = me._id === args.params.userId
   assertCan(me, ...neededToOpen(own, editing))
   return { me, own }
 }
 
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const userId = args.params.userId ?? ''
   const editing = isEditing(args.request.url)
   const { me, own } = await requireAccess(args, editing)
@@ -51,7 +51,7 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const userId = args.params.userId ?? ''
   const { own } = await requireAccess(args, true)
   const form = await readForm(args.request)
@@ -66,9 +66,7 @@ export async function action(args: ActionFunctionArgs) {
   return data({ result: submission.reply({ formErrors: [saveFailed(messageOr(saved.error, ''))] }) }, { headers: saved.headers })
 }
 
-export default function UserProfile() {
-  const data = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function UserProfile({ loaderData: data, actionData }: Route.ComponentProps) {
   const backLink = data.canViewUsers ? (
     <Link to="/users" className="button secondary">
       Back to Users

@@ -1,5 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, Link, useNavigation, useSubmit } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { useHydrated } from '#app/lib/hydrated'
 import { requirePermission } from '#app/lib/session.server'
@@ -7,21 +6,22 @@ import { loadUsersPage } from '#app/features/users/api.server'
 import { exportHref, readPageState, rowOf, usersHref, VIEWS, type View } from '#app/features/users/query'
 import { UserBoard, UserList, UserTable } from '#app/features/users/views'
 import { Pages } from '#app/components/pages'
+import type { Route } from './+types/_app.users._index'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
-export const meta: MetaFunction = () => [{ title: `User management · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `User management · ${PRODUCT_NAME}` }]
 
 /** Search, role filter, view mode and the filter panel are GET parameters (DESIGN §6). */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const state = readPageState(new URL(args.request.url).searchParams)
   const { users, total, roleOptions } = await loadUsersPage(args, state, state.page)
   return { ...state, users: users.map(rowOf), total, roleOptions }
 }
 
-export default function UserManagement() {
-  const { users, total, roleOptions, ...state } = useLoaderData<typeof loader>()
+export default function UserManagement({ loaderData }: Route.ComponentProps) {
+  const { users, total, roleOptions, ...state } = loaderData
   const { q, role, view, filtersHidden } = state
   const navigation = useNavigation()
   const submit = useSubmit()

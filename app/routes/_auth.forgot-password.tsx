@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import { forgotPasswordSchema } from '#domain/auth'
 import { Field, FormMessage } from '#app/components/forms'
 import { requestReset } from '#app/lib/api/auth.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import type { Route } from './+types/_auth.forgot-password'
 
 const SENT_FALLBACK = 'If the email exists, a reset link has been sent to your email.'
 
-export const meta: MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Forgot your password? · Workforce Portal' }]
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: forgotPasswordSchema })
   if (submission.status !== 'success') return { result: submission.reply(), sent: null }
   const forgot = await requestReset(args, submission.value)
@@ -22,8 +22,7 @@ export async function action(args: ActionFunctionArgs) {
   return { result: submission.reply(), sent: String(forgot.data.message || SENT_FALLBACK) }
 }
 
-export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>()
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting('/forgot-password')
   const [form, fields] = useForm({
     id: 'forgot-password',

@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, redirect } from 'react-router'
 import { loginFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
@@ -15,18 +14,19 @@ import { safeRedirect } from '#app/lib/redirect'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 import { getLanding, mayBeSignedIn } from '#app/lib/session.server'
+import type { Route } from './+types/_auth.login'
 
-export const meta: MetaFunction = () => [{ title: 'Sign in · Workforce Portal' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Workforce Portal' }]
 
 /** A signed-in person has nothing to do here: on to where they were going, or their dashboard. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
   if (mayBeSignedIn(args.request) && (await getLanding(args)).user) throw redirect(redirectTo && !redirectTo.startsWith('/login') ? redirectTo : '/dashboard')
   return { redirectTo, email: url.searchParams.get('email') ?? '' }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: loginFormSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields: ['password'] }), userNotFound: null }
   const { email, password, redirectTo } = submission.value
@@ -41,9 +41,8 @@ export async function action(args: ActionFunctionArgs) {
   return { result: submission.reply({ formErrors: [messageOr(login.error, FALLBACK_MESSAGE)], hideFields: ['password'] }), userNotFound: null }
 }
 
-export default function Login() {
-  const { redirectTo, email } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, email } = loaderData
   const submitting = useSubmitting('/login')
   const [form, fields] = useForm({
     id: 'login',

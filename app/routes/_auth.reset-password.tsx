@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigate } from '@remix-run/react'
+import { Form, Link, useNavigate } from 'react-router'
 import { useEffect } from 'react'
 import { messages, resetPasswordFormSchema } from '#domain/auth'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
@@ -11,17 +10,18 @@ import { resetPassword } from '#app/lib/api/auth.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import type { Route } from './+types/_auth.reset-password'
 
 const DONE_FALLBACK = 'Password reset successful. Please log in.'
 const hideFields = ['password', 'confirmPassword']
 
-export const meta: MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return { token: new URL(request.url).searchParams.get('token') ?? '' }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: resetPasswordFormSchema })
   if (submission.status !== 'success') return { result: submission.reply({ hideFields }), done: null }
   const { token, password } = submission.value
@@ -30,9 +30,8 @@ export async function action(args: ActionFunctionArgs) {
   return { result: submission.reply({ resetForm: true }), done: String(reset.data.message || DONE_FALLBACK) }
 }
 
-export default function ResetPassword() {
-  const { token } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData
   const submitting = useSubmitting()
   const navigate = useNavigate()
   const [form, fields] = useForm({

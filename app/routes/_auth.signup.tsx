@@ -1,8 +1,7 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, redirect } from 'react-router'
 import { signupFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
 import { signUp } from '#app/lib/api/auth.server'
@@ -10,18 +9,19 @@ import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
+import type { Route } from './+types/_auth.signup'
 
 // The spec gives the signup email field a minimum length of 6.
 const EMAIL_MIN_LENGTH = 6
 
-export const meta: MetaFunction = () => [{ title: 'Create your account · Workforce Portal' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Create your account · Workforce Portal' }]
 
 /** The email comes along from the login screen's "Go to signup". */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   return { email: new URL(request.url).searchParams.get('email') ?? '' }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const submission = parseWithSchema(await readForm(args.request), { schema: signupFormSchema })
   const hideFields = ['password', 'confirmPassword']
   if (submission.status !== 'success') return { result: submission.reply({ hideFields }) }
@@ -31,9 +31,8 @@ export async function action(args: ActionFunctionArgs) {
   return redirect('/verify-otp', { headers: { 'set-cookie': await pendingEmailCookie.serialize(email) } })
 }
 
-export default function Signup() {
-  const { email } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { email } = loaderData
   const submitting = useSubmitting('/signup')
   const [form, fields] = useForm({
     id: 'signup',

@@ -1,4 +1,4 @@
-import { Link, Outlet, useNavigation } from '@remix-run/react'
+import { Link, Outlet, useNavigation } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 
 /**

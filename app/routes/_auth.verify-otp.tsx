@@ -1,5 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { data, Form, redirect } from 'react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { messages, otpSchema } from '#domain/auth'
 import { OTP_PURPOSE_SIGNUP } from '#domain/constants'
@@ -14,15 +13,16 @@ import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 import { useCountdown } from '#app/features/auth/countdown'
 import { codeOf, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
+import type { Route } from './+types/_auth.verify-otp'
 
-export const meta: MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
+export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const pending = (await pendingEmailCookie.parse(request.headers.get('cookie'))) as string | null
   return { email: new URL(request.url).searchParams.get('email') ?? pending ?? '' }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const posted = readVerifyForm(await readForm(args.request))
   if (posted.intent === 'resend') {
     const resend = await resendCode(args, { email: posted.email, purpose: OTP_PURPOSE_SIGNUP })
@@ -37,9 +37,8 @@ export async function action(args: ActionFunctionArgs) {
   return redirect('/personal-details', { headers: mergeHeaders(verify.headers, clearPending) })
 }
 
-export default function VerifyOtp() {
-  const { email } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+export default function VerifyOtp({ loaderData, actionData: result }: Route.ComponentProps) {
+  const { email } = loaderData
   const verifying = useSubmitting(VERIFY_PATH, 'verify')
   const resending = useSubmitting(VERIFY_PATH, 'resend')
   const resend = result?.intent === 'resend' ? result : undefined

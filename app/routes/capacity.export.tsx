@@ -1,12 +1,12 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { periodOf, readChoice } from '#app/features/capacity/period'
 import { capacityWorkbook } from '#app/features/capacity/workbook.server'
 import { getCapacity } from '#app/lib/api/schedule.server'
 import { xlsxDownload } from '#app/lib/download.server'
 import { requirePermission } from '#app/lib/session.server'
+import type { Route } from './+types/capacity.export'
 
 /** GET /capacity/export: the capacity grid and the hire-by queue the page shows, as capacity_{YYYY-MM-DD}.xlsx. */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const period = periodOf(readChoice(new URL(args.request.url).searchParams))
   const capacity = await getCapacity(args, period)

@@ -1,6 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { data, Form, Link, redirect } from 'react-router'
 import { useEffect, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { CURRENCIES, PRODUCT_NAME } from '#domain/constants'
@@ -17,21 +16,22 @@ import { loadPersonalDetails, submitPersonalDetails } from '#app/features/profil
 import { FamilyFields } from '#app/features/profile/family-fields'
 import { LOGIN_REQUIRED_PATH, PERSONAL_DETAILS_PATH, PROFILE_SAVED, type Section } from '#app/features/profile/form'
 import { LoginRequired } from '#app/features/profile/login-required'
+import type { Route } from './+types/personal-details'
 
-export const meta: MetaFunction = () => [{ title: `Complete Your Profile · ${PRODUCT_NAME}` }]
+export const meta: Route.MetaFunction = () => [{ title: `Complete Your Profile · ${PRODUCT_NAME}` }]
 
 /**
  * For the signed-in (the route table), like every protected screen. Its signed-out parts serve a
  * session that ends while the form is open: a submit then keeps the form as a draft and asks for a
  * login, so a signed-out visitor holding such a draft still sees the form, with that dialog.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { hasDraft, ...view } = await loadPersonalDetails(args)
   if (!view.user && !hasDraft) throw loginRedirect(args.request)
   return { ...view, loginRequired: !view.user && new URL(args.request.url).searchParams.get('login') === 'required' }
 }
 
-export async function action(args: ActionFunctionArgs) {
+export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
   const submission = parseWithSchema(formData, { schema: profileFormSchema })
   if (submission.status !== 'success') return { result: submission.reply(), saved: null }
@@ -44,10 +44,8 @@ export async function action(args: ActionFunctionArgs) {
   return { result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }), saved: null }
 }
 
-export default function PersonalDetails() {
-  const loaderData = useLoaderData<typeof loader>()
+export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
   const { user, roles, values, differentEmail } = loaderData
-  const actionData = useActionData<typeof action>()
   const submitting = useSubmitting(PERSONAL_DETAILS_PATH)
   const hydrated = useHydrated()
   const [form, fields] = useForm<z.input<typeof profileFormSchema>>({

@@ -1,13 +1,14 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect } from 'react-router'
 import { readSidebar, sidebarCookie } from '#app/lib/cookies.server'
 import { safeRedirect } from '#app/lib/redirect'
 import { readForm } from '#app/lib/form.server'
+import type { Route } from './+types/preferences'
 
 /**
  * Sidebar toggles. Kept in a cookie so the server renders the sidebar as the user left it, with or
  * without JavaScript. A plain form post comes back to the page it was sent from.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request)
   const state = await readSidebar(request)
   if (form.get('intent') === 'sidebar') state.collapsed = form.get('collapsed') === 'true'

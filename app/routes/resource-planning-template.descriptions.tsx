@@ -1,15 +1,15 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
 import { describeClusters } from '#app/lib/api/catalog.server'
 import { FALLBACK_MESSAGE } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
+import type { Route } from './+types/resource-planning-template.descriptions'
 
 /**
  * GET /resource-planning-template/descriptions?ids=a,b: what the cluster description popover shows,
  * read from GET /api/clusters/description with the browser's session. Answers `{data}`, or
  * `{error}` with the API's message (null when it gave none) and its status.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const ids = new URL(args.request.url).searchParams.get('ids') ?? ''
   const result = await describeClusters(args, ids)

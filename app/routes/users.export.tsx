@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
 import { exportFileName } from '#domain/export'
 import { xlsxDownload } from '#app/lib/download.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
@@ -6,12 +5,13 @@ import { requirePermission } from '#app/lib/session.server'
 import { fetchUsers } from '#app/features/users/api.server'
 import { readFilters } from '#app/features/users/query'
 import { usersWorkbook } from '#app/features/users/workbook.server'
+import type { Route } from './+types/users.export'
 
 /**
  * GET /users/export?q=&role=: the users the list shows for the same search and filter, as an
  * .xlsx download. A plain link reaches it, so it works with JavaScript off.
  */
-export async function loader(args: LoaderFunctionArgs) {
+export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const result = await fetchUsers(args, readFilters(new URL(args.request.url).searchParams))
   // An empty file would look like "no users": say that the export failed instead.

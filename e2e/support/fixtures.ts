@@ -99,8 +99,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       let release = () => {}
       const held = new Promise<void>((resolve) => (release = resolve))
       await page.route(
-        // Single fetch's `/path.data`, or Remix's older `?_data=`; posts go through.
-        (url) => (url.pathname.endsWith('.data') || url.searchParams.has('_data')) && (!path || url.pathname.replace(/\.data$/, '') === path),
+        // React Router's data requests, `/path.data`; posts go through.
+        (url) => url.pathname.endsWith('.data') && (!path || url.pathname.replace(/\.data$/, '') === path),
         async (route) => {
           if (route.request().method() === 'GET') await held
           await route.continue()

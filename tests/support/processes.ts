@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const BUILT = ['build/server/api.js', 'build/server/web.js', 'build/web/index.js']
+const BUILT = ['build/server/api.js', 'build/server/web.js', 'build/web/server/index.js']
 
 /**
  * Builds the app unless it is built. For production whatever runs the test: under vitest NODE_ENV is

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { ChoiceSelect } from '#app/components/forms'
 import type { Ref } from '#domain/contracts/common'
 import type { CapacityChoice } from './period'

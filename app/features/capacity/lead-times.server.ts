@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs } from 'react-router'
 import { safeParse } from 'zod/mini'
 import { isUuid } from '#domain/ids'
 import { roleLeadSchema } from '#domain/schedule/schemas'

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { Capacity } from '#domain/contracts/schedule'
 import { LEAD_MONTHS_MAX } from '#domain/schedule/limits'
 

@@ -1,4 +1,4 @@
-import { Form, Link, useFetcher } from '@remix-run/react'
+import { Form, Link, useFetcher } from 'react-router'
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { assignmentProblem, requirementLabel, taggingMessages } from '#domain/planning/project-plan'
 import { FormMessage } from '#app/components/forms'

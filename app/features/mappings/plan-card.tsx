@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { assignKey, type Person } from './assign'
 import { TagUsers } from './assign-users'
 import { ProjectClusterTable } from '#app/components/project-cluster-table'

@@ -1,4 +1,4 @@
-import { Form, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from 'react-router'
 import type { Ref } from '#domain/contracts/common'
 import { MAPPING_PATH } from './assign'
 import { ChoiceSelect } from '#app/components/forms'

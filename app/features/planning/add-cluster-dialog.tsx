@@ -1,5 +1,5 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
-import { Form, useActionData, useNavigate } from '@remix-run/react'
+import { Form, useActionData, useNavigate } from 'react-router'
 import { useEffect } from 'react'
 import type { Ref } from '#domain/contracts/common'
 import { ErrorList, Field, FormMessage } from '#app/components/forms'

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import type { Ref } from '#domain/contracts/common'
 
 /** What a dialog of the chosen entity works on, named above its fields. */

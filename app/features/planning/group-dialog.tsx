@@ -1,4 +1,4 @@
-import { Form, useNavigate } from '@remix-run/react'
+import { Form, useNavigate } from 'react-router'
 import { Modal } from '#app/components/modal'
 import { useSubmitting } from '#app/lib/submitting'
 import { DialogActions } from './dialog-parts'

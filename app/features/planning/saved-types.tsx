@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { planningHref, type PlanningRow, type Selection } from './form'
 
 /** One row per role; a planning type's own cells span its roles' rows. */

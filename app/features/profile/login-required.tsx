@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { Modal } from '#app/components/modal'
 import { PERSONAL_DETAILS_PATH } from './form'
 

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import type { ReactNode } from 'react'
 import type * as z from 'zod/mini'
 import { ACCOUNT_STATUSES } from '#domain/constants'

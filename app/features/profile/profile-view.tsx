@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import type { ReactNode } from 'react'
 import { usernameOf } from '#domain/users'
 import { NOT_PROVIDED, shown, shownDate } from '#app/lib/display'

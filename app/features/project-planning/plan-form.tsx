@@ -1,4 +1,4 @@
-import { Form, useBeforeUnload, useBlocker, useFetcher, useNavigate, useSubmit } from '@remix-run/react'
+import { Form, useBeforeUnload, useBlocker, useFetcher, useNavigate, useSubmit } from 'react-router'
 import { useCallback, useRef, useState } from 'react'
 import { INSTANCES_MAX, projectMessages } from '#domain/planning/messages'
 import { ChoiceSelect, FormMessage } from '#app/components/forms'

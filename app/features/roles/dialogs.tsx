@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { Form, Link, useNavigate, useSearchParams } from '@remix-run/react'
+import { Form, Link, useNavigate, useSearchParams } from 'react-router'
 import { PERMISSIONS } from '#domain/constants'
 import { roleFormSchema } from '#domain/roles'
 import { ErrorList, Field, FormMessage } from '#app/components/forms'

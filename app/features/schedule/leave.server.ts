@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs } from 'react-router'
 import { deleteLeave, recordLeave } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { LEAVE_TEXT, type LeaveAnswer } from './leave'

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'

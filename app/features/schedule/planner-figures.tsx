@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import type { PlanningSummary } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 

@@ -1,4 +1,4 @@
-import { useActionData, useNavigation } from '@remix-run/react'
+import { useActionData, useNavigation } from 'react-router'
 import type { Kind, SetupAnswer } from './form'
 
 /** This form's last answer from the action, if the answer was to this form. */

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigate } from '@remix-run/react'
+import { Form, Link, useNavigate } from 'react-router'
 import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { useAnswer, useBusy } from './answer'

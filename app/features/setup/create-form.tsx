@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { Field, FormMessage, SelectField } from '#app/components/forms'
 import { parseWithSchema } from '#app/lib/validation'
 import { useAnswer, useBusy } from './answer'

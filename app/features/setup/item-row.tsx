@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { Form, Link } from '@remix-run/react'
+import { Form, Link } from 'react-router'
 import type { ReactNode } from 'react'
 import type { Ref } from '#domain/contracts/common'
 import { Field, FormMessage, SelectField } from '#app/components/forms'

@@ -1,4 +1,4 @@
-import { Form } from '@remix-run/react'
+import { Form } from 'react-router'
 import { useState } from 'react'
 import { FormMessage } from '#app/components/forms'
 import { useDismissable } from '#app/lib/dismissable'

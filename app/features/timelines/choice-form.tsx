@@ -1,4 +1,4 @@
-import { Form, useSubmit } from '@remix-run/react'
+import { Form, useSubmit } from 'react-router'
 import type { Ref } from '#domain/contracts/common'
 import { projectMessages } from '#domain/planning/messages'
 import { ChoiceSelect } from '#app/components/forms'

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher } from 'react-router'
 import type { TimelineRow } from '#domain/contracts/projects'
 import { FormMessage } from '#app/components/forms'
 import { shownDate } from '#app/lib/display'

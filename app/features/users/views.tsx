@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { Link } from 'react-router'
 import { shown } from '#app/lib/display'
 import { ActionsMenu } from './actions-menu'
 import { type Row } from './query'

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
+import type { AppLoadContext } from 'react-router'
 import { request as send } from 'undici'
 import { normalizeError, type ApiError } from '../errors'
 import { hrefOf, type SearchValues } from '../search'
@@ -26,7 +26,11 @@ export async function api<T = Record<string, unknown>>(
   path: string,
   { method = 'GET', body }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
 ): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json', 'x-forwarded-for': context.clientAddress }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'x-forwarded-for': context.clientAddress,
+    'x-request-id': context.requestId,
+  }
   const cookie = request.headers.get('cookie')
   if (cookie) headers.cookie = cookie
   if (body !== undefined) headers['content-type'] = 'application/json'

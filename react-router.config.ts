@@ -1,0 +1,12 @@
+import type { Config } from '@react-router/dev/config'
+
+/**
+ * React Router 7 in framework mode, server-rendered: every screen must work without JavaScript.
+ * The server bundle goes to build/web/server, the browser's files to build/web/client
+ * (server/web.ts serves them).
+ */
+export default {
+  appDirectory: 'app',
+  buildDirectory: 'build/web',
+  ssr: true,
+} satisfies Config
