@@ -24,8 +24,8 @@ export interface ExportedUser {
 }
 
 /**
- * A day as a spreadsheet date cell: midnight UTC of the value's UTC day, which exceljs writes as
- * that day's serial number, so the cell sorts and filters as a date. Null for no valid date.
+ * A day as a spreadsheet date cell: midnight UTC of the value's UTC day, which write-excel-file
+ * writes as that day's serial number, so the cell sorts and filters as a date. Null for no valid date.
  */
 export function spreadsheetDay(value: string | null | undefined): Date | null {
   if (!value) return null

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs'
+import writeExcelFile, { type Cell } from 'write-excel-file/node'
 import type { HireLine, RoleMonths } from '#domain/contracts/schedule'
 import { neutraliseCell, spreadsheetDay } from '#domain/export'
 
@@ -7,33 +7,54 @@ import { neutraliseCell, spreadsheetDay } from '#domain/export'
  * Figures are numbers and dates are date cells, so a planner can sum, sort and filter them.
  */
 export async function capacityWorkbook(capacity: RoleMonths, queue: readonly HireLine[]) {
-  const workbook = new ExcelJS.Workbook()
-  const grid = workbook.addWorksheet('Capacity')
-  grid.columns = [
+  const grid = [
     { header: 'Role', width: 22 },
-    { header: 'Month', width: 12, style: { numFmt: 'yyyy-mm' } },
+    { header: 'Month', width: 12 },
     { header: 'Demand', width: 10 },
     { header: 'Supply', width: 10 },
     { header: 'Gap', width: 10 },
   ]
-  for (const row of capacity.roles) {
-    for (const cell of row.cells) grid.addRow([neutraliseCell(row.role.name), asDate(`${cell.month}-01`), cell.demand, cell.supply, cell.gap])
-  }
-  const hires = workbook.addWorksheet('Hire-by queue')
-  hires.columns = [
+  const hires = [
     { header: 'Role', width: 22 },
     { header: 'Project', width: 28 },
     { header: 'Cluster', width: 28 },
     { header: 'People needed', width: 14 },
-    { header: 'Hire by', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
+    { header: 'Hire by', width: 12 },
     { header: 'Days left', width: 10 },
-    { header: 'Start date', width: 12, style: { numFmt: 'yyyy-mm-dd' } },
+    { header: 'Start date', width: 12 },
   ]
-  for (const line of queue) {
-    hires.addRow([neutraliseCell(line.role.name), neutraliseCell(line.project.name), neutraliseCell(line.clusterLabel), line.needed, asDate(line.hireBy), line.daysLeft, asDate(line.startDate)])
-  }
-  for (const sheet of [grid, hires]) sheet.getRow(1).font = { bold: true }
-  return Buffer.from(await workbook.xlsx.writeBuffer())
+  const body = await writeExcelFile([
+    {
+      sheet: 'Capacity',
+      columns: grid.map(({ width }) => ({ width })),
+      data: [
+        headerRow(grid),
+        ...capacity.roles.flatMap((row) =>
+          row.cells.map((cell): Cell[] => [neutraliseCell(row.role.name), day(`${cell.month}-01`, 'yyyy-mm'), cell.demand, cell.supply, cell.gap]),
+        ),
+      ],
+    },
+    {
+      sheet: 'Hire-by queue',
+      columns: hires.map(({ width }) => ({ width })),
+      data: [
+        headerRow(hires),
+        ...queue.map((line): Cell[] => [
+          neutraliseCell(line.role.name),
+          neutraliseCell(line.project.name),
+          neutraliseCell(line.clusterLabel),
+          line.needed,
+          day(line.hireBy, 'yyyy-mm-dd'),
+          line.daysLeft,
+          day(line.startDate, 'yyyy-mm-dd'),
+        ]),
+      ],
+    },
+  ]).toBuffer()
+  return Buffer.from(body)
 }
 
-const asDate = (day: string) => spreadsheetDay(day)!
+const headerRow = (columns: readonly { header: string }[]): Cell[] => columns.map(({ header }) => ({ value: header, fontWeight: 'bold' }))
+
+/** A date cell of that day (midnight UTC) in `format`; an empty cell for no valid day. */
+const day = (value: string, format: string): Cell => ({ value: spreadsheetDay(value) ?? undefined, type: Date, format })
