@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie'
 import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
+import { loggingOptions, REQUEST_ID_HEADER, type ApiLogger } from './http/request-log'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { clustersRoutes } from './routes/clusters'
@@ -19,11 +20,13 @@ import { helmetHeaders } from '../server/helmet-headers'
 /** helmet's headers for answers that are JSON only: no content of any kind, in no frame. */
 const API_POLICY = { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }
 
-/** The API: JSON in and out, cookie sessions, every call of the spec at its exact path. */
-export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
+/**
+ * The API: JSON in and out, cookie sessions, every call of the spec at its exact path.
+ * Without a logger (the tests) it writes nothing; with one, a line per request (./http/request-log).
+ */
+export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {}) {
   const app = Fastify({
-    // Warnings and errors only: a line per request is noise at this scale.
-    logger: (options.logger ?? false) && { level: 'warn' },
+    ...loggingOptions(options.logger),
     bodyLimit: 64 * 1024,
     // X-Forwarded-For is believed only from the web processes, so a browser cannot pick its address.
     trustProxy: deps.trustProxy,
@@ -33,9 +36,21 @@ export async function buildApi(deps: Deps, options: { logger?: boolean } = {}) {
   // Set first, so that every answer has them, a refusal too. A route may allow caching of its own
   // answer (the cluster descriptions) by setting cache-control again; nothing else is cached.
   const headers = { ...Object.fromEntries(helmetHeaders(API_POLICY)), 'cache-control': 'no-store' }
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers)
+    reply.header(REQUEST_ID_HEADER, request.id)
     done()
+  })
+  // Once closing, every answer closes its connection. Fastify answers requests that arrive after
+  // close() so itself, but one already in flight would be answered keep-alive, and its idle
+  // connection would then hold close() open until the shutdown deadline (api/main.ts).
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close')
+    done(null, payload)
   })
   // JSON only (DESIGN §1): a text/plain body is what a page of another site can send without asking
   // (a "simple" request), so nothing that changes state accepts it, not even an empty one.

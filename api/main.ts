@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { parseEnv } from '#domain/env'
 import { buildApi } from './app'
+import { answerBackupRequests } from './db/backup'
 import { openDatabase } from './db/client'
 import { createMailer } from './mail/mailer'
 import { purgeExpired } from './maintenance'
@@ -18,7 +19,7 @@ const app = await buildApi(
     trustProxy: env.TRUST_PROXY,
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
   },
-  { logger: env.NODE_ENV !== 'test' },
+  { logger: { level: env.LOG_LEVEL } },
 )
 
 // Expired drafts, codes, links, sessions and counters are rows nobody reads again: swept at start
@@ -28,14 +29,33 @@ await sweep()
 const sweeper = setInterval(sweep, 60 * 60_000)
 sweeper.unref()
 
+// `npm run backup` while the app runs: only this process may read the embedded database's files.
+const backups = database.kind === 'pglite' ? answerBackupRequests(database, env.DATA_DIR, app.log) : undefined
+
+/**
+ * On SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish (new requests
+ * on kept-alive connections get 503 meanwhile), cut whatever still runs at the deadline, then close
+ * the database (releasing the embedded one's lock) and exit 0.
+ */
 let closing = false
 async function shutdown(signal: string) {
   if (closing) return
   closing = true
-  app.log.info(`${signal}: closing`)
+  app.log.info(`${signal}: closing, requests in flight have ${env.SHUTDOWN_DEADLINE_MS} ms`)
   clearInterval(sweeper)
-  await app.close()
-  await database.close()
+  const deadline = setTimeout(() => {
+    app.log.warn('shutdown deadline reached: closing the connections still open')
+    app.server.closeAllConnections()
+  }, env.SHUTDOWN_DEADLINE_MS)
+  try {
+    await app.close()
+    clearTimeout(deadline)
+    await backups?.stop()
+    await database.close()
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed')
+    process.exit(1)
+  }
   process.exit(0)
 }
 process.on('SIGINT', () => void shutdown('SIGINT'))

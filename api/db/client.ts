@@ -21,6 +21,11 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /**
+   * The embedded database's files as one gzipped tarball (PGlite's dumpDataDir), taken between two
+   * queries; PostgreSQL has none (pg_dump backs it up). See ./backup.ts.
+   */
+  dumpDataDir?(): Promise<Buffer>
 }
 
 // Source (api/db/client.ts) and bundle (build/server/*.js) both sit two folders below the root.
@@ -31,7 +36,7 @@ const MIGRATION_LOCK = 7_406_211
 export type DatabaseOptions = (
   | { databaseUrl: string }
   | { dataDir: string }
-  /** An in-memory embedded database: tests only. */
+  /** An in-memory embedded database: tests, and what copy-to-postgres compares a fresh target with. */
   | { memory: true }
 ) & {
   /** Told of every query the app's Drizzle runs (not the migrations'): the benchmark counts them. */
@@ -75,12 +80,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(client: PGlite, release: () => void, logger?: Logger): Promise<Database> {
   await client.waitReady
-  parsersOnce(client)
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS }),
+    async dumpDataDir() {
+      // Written back to the data files first, so a restored copy starts without replaying the log.
+      await client.exec('checkpoint')
+      return Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer())
+    },
     async close() {
       try {
         await client.close()
@@ -89,31 +98,6 @@ async function openPglite(client: PGlite, release: () => void, logger?: Logger):
       }
     },
   }
-}
-
-/**
- * Drizzle's PGlite driver gives every query its own type parsers (dates and timestamps kept as
- * text), and PGlite answers that by copying its whole parser table, one parser per array type, for
- * that query alone: a tenth of a millisecond on every query, as long as the small ones themselves.
- * The parsers a query brings are set on the client instead (Drizzle, the client's only user, always
- * brings the same) and the copy is skipped, in transactions too.
- */
-function parsersOnce(client: PGlite) {
-  type Query = PGlite['query']
-  const once =
-    (query: Query): Query =>
-    (text, params, options) => {
-      if (!options?.parsers) return query(text, params, options)
-      Object.assign(client.parsers, options.parsers)
-      return query(text, params, { ...options, parsers: undefined })
-    }
-  client.query = once(client.query.bind(client))
-  const transaction = client.transaction.bind(client)
-  client.transaction = (callback) =>
-    transaction((tx) => {
-      tx.query = once(tx.query)
-      return callback(tx)
-    })
 }
 
 async function openPostgres(connectionString: string, logger?: Logger): Promise<Database> {
@@ -139,9 +123,10 @@ async function openPostgres(connectionString: string, logger?: Logger): Promise<
 
 /**
  * PGlite is one process's database: a second process opening the same files would corrupt them.
- * The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * The lock file holds the owner's pid; a lock left by a dead process is taken over. `dir` is the
+ * database's folder ($DATA_DIR/db), made if missing; the answer releases the lock.
  */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true })
   const lockFile = path.join(dir, '..', 'db.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -150,8 +135,8 @@ function acquireLock(dir: string): () => void {
       return () => fs.rmSync(lockFile, { force: true })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number(fs.readFileSync(lockFile, 'utf8'))
-      if (owner && isAlive(owner)) {
+      const owner = lockOwner(lockFile)
+      if (owner) {
         throw new Error(
           `The embedded database in ${dir} is in use by process ${owner}. ` +
             'Stop that process, or set DATABASE_URL to share a PostgreSQL database between processes.',
@@ -161,6 +146,22 @@ function acquireLock(dir: string): () => void {
     }
   }
   throw new Error(`Could not lock the embedded database in ${dir}`)
+}
+
+/** The live process holding the embedded database in `dataDir`, if one does. */
+export function lockHolder(dataDir: string): number | undefined {
+  return lockOwner(path.join(path.resolve(dataDir), 'db.lock'))
+}
+
+function lockOwner(lockFile: string): number | undefined {
+  let owner: number
+  try {
+    owner = Number(fs.readFileSync(lockFile, 'utf8'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+  return owner && isAlive(owner) ? owner : undefined
 }
 
 function isAlive(pid: number) {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { safeParse, type $ZodType, type output } from 'zod/v4/core'
 import type { ErrorCode } from '#domain/contracts/errors'
+import { logRequest, REQUEST_ID_HEADER } from './request-log'
 
 /** A failure the client caused or may act on: answered as `{ error, waitTime?, code? }` (DESIGN §5). */
 export class HttpError extends Error {
@@ -58,10 +59,13 @@ export function installErrorHandler(app: FastifyInstance) {
  * URLs refused before routing (bad percent-encoding, a path parameter over 100 characters) skip
  * the error handler and the hooks: answered here in the same JSON shape, with the same headers.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const status = error.statusCode ?? 400
+  // Fastify logs nothing of these itself: its request line is written for routed requests only.
+  reply.raw.once('finish', () => logRequest(request, reply))
   void reply
     .status(status)
+    .header(REQUEST_ID_HEADER, request.id)
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none';frame-ancestors 'none'")
     .header('cache-control', 'no-store')

@@ -1,5 +1,6 @@
 import { buildApi } from '#api/app'
 import { openDatabase, type Database } from '#api/db/client'
+import type { ApiLogger } from '#api/http/request-log'
 import type { Mail, Mailer } from '#api/mail/mailer'
 import { scratchPostgres } from './scratch'
 
@@ -7,22 +8,26 @@ import { scratchPostgres } from './scratch'
  * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
  * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
  */
-export async function startApi(options: { publicUrl?: string; trustProxy?: string; signupsPerAddressPerHour?: number } = {}) {
+export async function startApi(options: { publicUrl?: string; trustProxy?: string; signupsPerAddressPerHour?: number; logger?: ApiLogger } = {}) {
   const { database, drop, url } = await freshDatabase()
   await database.migrate()
   const clock = { now: new Date('2026-01-05T09:00:00Z') }
   const mails: Mail[] = []
   const mailer: Mailer = { send: async (mail) => void mails.push(mail) }
   const publicUrl = options.publicUrl ?? 'http://portal.test'
-  const app = await buildApi({
-    db: database.db,
-    mailer,
-    now: () => clock.now,
-    publicUrl,
-    trustProxy: options.trustProxy ?? '127.0.0.1',
-    // Generous unless a test is about it: the suites sign many people up.
-    signupsPerAddressPerHour: options.signupsPerAddressPerHour ?? 10_000,
-  })
+  const app = await buildApi(
+    {
+      db: database.db,
+      mailer,
+      now: () => clock.now,
+      publicUrl,
+      trustProxy: options.trustProxy ?? '127.0.0.1',
+      // Generous unless a test is about it: the suites sign many people up.
+      signupsPerAddressPerHour: options.signupsPerAddressPerHour ?? 10_000,
+    },
+    // None unless a test reads the log: the suites stay quiet.
+    { logger: options.logger },
+  )
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   return {
     url: address,
