@@ -1,12 +1,11 @@
 /**
  * `npm run bench:navigation`: the HTTP requests of one client-side navigation between two
  * screens (Dashboard -> Users through the sidebar, with JavaScript, after the first page has
- * loaded and gone quiet), with single fetch (the product's build) against the same sources built
- * with Remix's classic data requests (`v3_singleFetch` off, built into a scratch folder in this
- * run). Counts are printed by kind, never asserted.
+ * loaded and gone quiet), then of a fetcher post and the revalidation after it, on the product's
+ * build (React Router 7: single fetch, its only way of loading data). Counts are printed by kind,
+ * never asserted. Remix 2's classic data requests (`v3_singleFetch` off), measured beside it until
+ * the move to React Router, no longer exist.
  */
-import { execFileSync } from 'node:child_process'
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
@@ -24,25 +23,6 @@ import { printTable } from './support/table'
 
 requireProductionBuild()
 const folder = scratchDir('navigation-bench')
-
-/** The same sources with single fetch off: the classic compiler's build of a copy of app/ in a scratch folder. */
-function classicBuild() {
-  const copy = path.join(folder.path, 'classic')
-  fs.mkdirSync(copy)
-  for (const entry of ['app', 'domain', 'types', 'package.json', 'tsconfig.json', 'public']) fs.cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true, filter: (source) => !source.includes(`${path.sep}public${path.sep}build`) })
-  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'))
-  const config = fs.readFileSync(path.join(ROOT, 'remix.config.js'), 'utf8').replace('v3_singleFetch: true', 'v3_singleFetch: false')
-  if (!config.includes('v3_singleFetch: false')) throw new Error('remix.config.js no longer sets v3_singleFetch: true; update the bench')
-  fs.writeFileSync(path.join(copy, 'remix.config.js'), config)
-  execFileSync(path.join(ROOT, 'node_modules/.bin/remix'), ['build'], { cwd: copy, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
-  // The product's web server, its build beside it: it imports ../web/index.js and serves public/build from its folder.
-  fs.mkdirSync(path.join(copy, 'build/server'), { recursive: true })
-  fs.copyFileSync(path.join(ROOT, 'build/server/web.js'), path.join(copy, 'build/server/web.js'))
-  return copy
-}
-
-console.log('Building the classic-fetch copy...')
-const classic = classicBuild()
 const dataDir = path.join(folder.path, 'data')
 const database = await openDatabase({ dataDir })
 await database.migrate()
@@ -74,6 +54,8 @@ async function navigationRequests(cwd: string) {
     await context.addCookies([{ ...session, url: base }])
     const page = await context.newPage()
     await page.goto(`${base}/dashboard`, { waitUntil: 'load' })
+    // Hydrated (e2e/support/session.ts's mark), so the click is React Router's navigation, then quiet.
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber')))
     await page.waitForLoadState('networkidle')
     let requests: string[] = []
     page.on('request', (request) => requests.push(`${request.method()} ${new URL(request.url()).pathname}${new URL(request.url()).search}`))
@@ -94,23 +76,22 @@ async function navigationRequests(cwd: string) {
 }
 
 try {
-  const before = await navigationRequests(classic)
-  const after = await navigationRequests(ROOT)
-  const data = (requests: string[]) => requests.filter((line) => line.includes('.data') || line.includes('_data=')).length
-  const scripts = (requests: string[]) => requests.filter((line) => line.includes('/build/')).length
+  const measured = await navigationRequests(ROOT)
+  // Single fetch's data requests end in .data (`/users.data`, `/users.data?_routes=…`); the
+  // browser's files are under /assets/. Lazy route discovery's /__manifest is "other".
+  const data = (requests: string[]) => requests.filter((line) => /\.data(\?|$)/.test(line)).length
+  const scripts = (requests: string[]) => requests.filter((line) => line.includes(' /assets/')).length
   const row = (label: string, requests: string[]) => [label, String(requests.length), String(data(requests)), String(scripts(requests)), String(requests.length - data(requests) - scripts(requests))]
   console.log('\nAfter /dashboard went quiet: Users in the sidebar (navigation), then Collapse sidebar there (a fetcher post, then revalidation):')
   printTable(
     [
       ['', 'requests', 'data requests', 'scripts and styles', 'other'],
-      row('navigation, classic fetch (v3_singleFetch off)', before.navigation),
-      row('navigation, single fetch (the product)', after.navigation),
-      row('post and revalidation, classic fetch', before.submission),
-      row('post and revalidation, single fetch', after.submission),
+      row('navigation (Dashboard -> Users)', measured.navigation),
+      row('post and revalidation (Collapse sidebar)', measured.submission),
     ],
     (column) => column === 0,
   )
-  for (const [label, requests] of [['navigation, classic', before.navigation], ['navigation, single', after.navigation], ['post, classic', before.submission], ['post, single', after.submission]] as const) console.log(`${label}: ${requests.join(', ')}`)
+  for (const [label, requests] of [['navigation', measured.navigation], ['post and revalidation', measured.submission]] as const) console.log(`${label}: ${requests.join(', ')}`)
   console.log(`\nNode.js ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}.`)
 } finally {
   await stop(api)

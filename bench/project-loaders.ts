@@ -6,9 +6,11 @@
  * screen whose query count grows with the data issues a query per row: the issue forbids it.
  *
  * One process: a fresh database (in-memory PGlite, or a fresh PostgreSQL database created and
- * dropped here when DATABASE_URL is set), the API listening on a free port, and the web's Remix
- * build (`npm run build` first) called in-process as server/web.ts calls it. Data is made through
- * the API (bench/support/dataset.ts), except the 505 users (argon2 per sign-up would take minutes; tagging needs no password)
+ * dropped here when DATABASE_URL is set), the API listening on a free port, and the web's React
+ * Router build (`npm run build` first) called in-process as server/web.ts calls it. A loader alone
+ * is measured through React Router's single-fetch data request for its route only
+ * (`/users.data?_routes=routes/_app.users._index`), as a client-side navigation asks for it.
+ * Data is made through the API (bench/support/dataset.ts), except the 505 users (argon2 per sign-up would take minutes; tagging needs no password)
  * and the large project's 2,400 tagging rows, inserted within the caps the API would enforce.
  * Requests run one at a time, so every query counted between a request's start and end is its own.
  */
@@ -16,7 +18,7 @@ import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { planningData, signUpAdmin, type Plan } from './support/dataset'
-import { inProcessPortal, smallThenLarge, type Timing } from './support/in-process'
+import { inProcessPortal, loaderRequest, smallThenLarge, type Timing } from './support/in-process'
 import { collapsed, median, ms, p95, queriesOf } from './support/stats'
 import { printTable } from './support/table'
 
@@ -53,16 +55,15 @@ async function measureAll(size: Size, plan: Plan) {
     if (!web.routes.has(screen.route)) continue
     const path = pages[screen.name]
     await measure({ kind: 'page', name: screen.name, size }, () => web.get(path))
-    const separator = path.includes('?') ? '&' : '?'
-    await measure({ kind: 'loader', name: screen.name, size }, () => web.get(`${path}${separator}_data=${encodeURIComponent(screen.route)}`))
+    await measure({ kind: 'loader', name: screen.name, size }, () => web.get(loaderRequest(path, screen.route)))
   }
   // Assign Users without JavaScript, after a search that found nobody: the ticked users of the
   // earlier search (picked=1&userIds=…) are neither tagged to the row nor among the candidates.
   const mapping = screens[1]
   if (plan.dialog && web.routes.has(mapping.route)) {
-    const dialog = new URLSearchParams({ projectId: p, assign: plan.dialog.key, q: 'no such person', picked: '1', _data: mapping.route })
+    const dialog = new URLSearchParams({ projectId: p, assign: plan.dialog.key, q: 'no such person', picked: '1' })
     for (const userId of plan.dialog.userIds) dialog.append('userIds', userId)
-    await measure({ kind: 'dialog', name: `Assign Users, ${plan.dialog.userIds.length} ticked`, size }, () => web.get(`/user-entity-mapping?${dialog}`))
+    await measure({ kind: 'dialog', name: `Assign Users, ${plan.dialog.userIds.length} ticked`, size }, () => web.get(loaderRequest(`/user-entity-mapping?${dialog}`, mapping.route)))
   }
   const calls = [
     '/landing',

@@ -1,38 +1,57 @@
-/** The builds a benchmark measures: the portal's (made by `npm run build`) and the bare Remix baseline's. */
+/** The builds a benchmark measures: the portal's (made by `npm run build`) and the bare React Router baseline's. */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { ServerBuild } from 'react-router'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-export const BARE_REMIX = path.join(ROOT, 'bench/bare-remix')
+export const BARE_REACT_ROUTER = path.join(ROOT, 'bench/bare-react-router')
+
+/** Where `react-router build` put a build: its server bundle, and the folder served at / (its assets/ at /assets). */
+export interface BuildFiles {
+  server: string
+  client: string
+}
+
+export const PORTAL_BUILD: BuildFiles = { server: path.join(ROOT, 'build/web/server/index.js'), client: path.join(ROOT, 'build/web/client') }
+export const BARE_BUILD: BuildFiles = { server: path.join(BARE_REACT_ROUTER, 'build/server/index.js'), client: path.join(BARE_REACT_ROUTER, 'build/client') }
 
 /** The portal's web build, refused when missing or made for development (React's dev runtime would make every figure meaningless). */
 export function requireProductionBuild() {
-  const buildFile = path.join(ROOT, 'build/web/index.js')
-  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(ROOT, 'build/server/api.js'))) throw new Error('No build: run `npm run build` first.')
-  if (fs.readFileSync(buildFile, 'utf8').includes('react/jsx-dev-runtime')) throw new Error('build/ is a development build (the e2e server makes one): run `npm run build` first.')
+  const buildFile = PORTAL_BUILD.server
+  if (!fs.existsSync(buildFile) || !fs.existsSync(path.join(ROOT, 'build/server/api.js')) || !fs.existsSync(path.join(ROOT, 'build/server/web.js'))) throw new Error('No build: run `npm run build` first.')
+  if (fs.readFileSync(buildFile, 'utf8').includes('react/jsx-dev-runtime')) throw new Error('build/ is a development build: run `npm run build` first.')
   return buildFile
 }
 
-/** Builds the bare Remix page when its build is missing or older than its sources. */
-export function ensureBareRemixBuild() {
-  const built = path.join(BARE_REMIX, 'build/index.js')
-  const sources = ['remix.config.js', 'app/root.tsx', 'app/entry.server.tsx', 'app/routes/_index.tsx', '../../remix.config.js'].map((file) => fs.statSync(path.join(BARE_REMIX, file)).mtimeMs)
-  if (fs.existsSync(built) && fs.statSync(built).mtimeMs > Math.max(...sources)) return
-  const result = spawnSync(path.join(ROOT, 'node_modules/.bin/remix'), ['build'], { cwd: BARE_REMIX, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('The bare Remix baseline did not build.')
+/**
+ * Builds the bare React Router page when its build is missing or older than its sources or the
+ * portal's build configuration: `react-router build` from the project's node_modules, run in its
+ * folder (which has its own vite.config.ts and react-router.config.ts, mirroring the portal's).
+ */
+export function ensureBareReactRouterBuild() {
+  const sources = ['vite.config.ts', 'react-router.config.ts', 'app/root.tsx', 'app/routes.ts', 'app/entry.server.tsx', 'app/routes/_index.tsx', '../../vite.config.ts', '../../react-router.config.ts', '../../node_modules/@react-router/dev/package.json']
+  const newest = Math.max(...sources.map((file) => fs.statSync(path.join(BARE_REACT_ROUTER, file)).mtimeMs))
+  if (fs.existsSync(BARE_BUILD.server) && fs.statSync(BARE_BUILD.server).mtimeMs > newest) return
+  console.log('Building the bare React Router page...')
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+    cwd: BARE_REACT_ROUTER,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  if (result.status !== 0) throw new Error('The bare React Router baseline did not build.')
 }
 
-/** The browser manifest a build serves: `window.__remixManifest = {...}` in public/build/manifest-*.js. */
-export function remixManifest(serverBuild: string, publicDir: string): RemixManifest {
-  const url = fs.readFileSync(serverBuild, 'utf8').match(/"(\/build\/manifest-[A-Z0-9]+\.js)"/)?.[1]
-  if (!url) throw new Error(`no manifest named in ${serverBuild}`)
-  const text = fs.readFileSync(path.join(publicDir, url), 'utf8')
-  return JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as RemixManifest
-}
+/** What the browser is told to load, per route: the server build's `assets` (the manifest React Router writes into every page as `window.__reactRouterManifest`). */
+export type ClientManifest = ServerBuild['assets']
 
-export interface RemixManifest {
-  entry: { module: string; imports?: string[] }
-  routes: Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }>
+/**
+ * A build's browser manifest, read from its server bundle. The bundle is imported by Node (the npm
+ * scripts make build/ a module directory for vite-node), which loads its route modules once:
+ * nothing is rendered or started.
+ */
+export async function clientManifest(build: BuildFiles): Promise<ClientManifest> {
+  const imported = (await import(pathToFileURL(build.server).href)) as ServerBuild
+  return imported.assets
 }

@@ -25,10 +25,17 @@ export interface Plan {
 }
 
 export const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'Bench@2026' }
+/** An employee: signed up after the administrator, so with no role and no permission. */
+export const BENCH_EMPLOYEE = { email: 'bench.employee@example.com', password: 'Bench@2026' }
 
 /** Signs the first administrator up through the API, with the code of the mail it was sent. */
-export async function signUpAdmin(client: Client, mails: Mail[]) {
-  const { email, password } = BENCH_ADMIN
+export const signUpAdmin = (client: Client, mails: Mail[]) => signUp(client, mails, BENCH_ADMIN)
+
+/**
+ * Signs an account up through the API, with the code of the mail it was sent. The first account
+ * verified administers the install; any later one has no permission until an administrator gives it some.
+ */
+export async function signUp(client: Client, mails: Mail[], { email, password }: { email: string; password: string }) {
   const signup = await client.post('/auth/signup', { email, password })
   if (signup.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`)
   const code = mails.findLast((mail) => mail.to === email)?.text.match(/\b(\d{6})\b/)?.[1]

@@ -1,14 +1,15 @@
 /**
  * The portal in one process, for benchmarks of server time: a fresh database (in-memory PGlite, or
  * a new PostgreSQL database when DATABASE_URL is set) whose every query goes through a Drizzle
- * logger that counts it, the API listening on a free port, and the web's production Remix build
- * (`npm run build` first) called in-process with the load context server/web.ts gives it.
+ * logger that counts it, the API listening on a free port, and the web's production React Router
+ * build (build/web/server/index.js, `npm run build` first) called in-process with the load context
+ * server/web.ts gives it.
  * Requests run one at a time, so every query and API call counted between a request's start and
  * end is its own.
  */
 import { performance } from 'node:perf_hooks'
 import { pathToFileURL } from 'node:url'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import type { Mail } from '#api/mail/mailer'
@@ -55,7 +56,7 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
 
   // The npm script makes build/ a module directory for vite-node (VITE_NODE_DEPS_MODULE_DIRECTORIES), so
   // Node itself loads the build: transformed by vite-node, it would load a second copy of
-  // @remix-run/react, whose React contexts the server render then misses.
+  // react-router, whose React contexts the server render then misses.
   const build = (await import(pathToFileURL(requireProductionBuild()).href)) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   const web = {
@@ -67,6 +68,7 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
         cspNonce: 'bench',
         clientAddress: '127.0.0.1',
         backendUrl: apiUrl,
+        requestId: 'bench',
       })
       const text = await response.text()
       return { status: response.status, bytes: text.length, text }
@@ -127,8 +129,20 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
 }
 
 /**
+ * React Router's single-fetch data request for one route's loader alone, as the browser makes it
+ * on a navigation: `/users` and `routes/_app.users._index` give
+ * `/users.data?_routes=routes%2F_app.users._index` (`/` gives `/_root.data?…`).
+ */
+export function loaderRequest(path: string, routeId: string) {
+  const url = new URL(path, 'http://bench.test')
+  url.pathname = url.pathname === '/' ? '/_root.data' : `${url.pathname.replace(/\/$/, '')}.data`
+  url.searchParams.set('_routes', routeId)
+  return url.pathname + url.search
+}
+
+/**
  * The run of a small-against-large bench: the small data made and measured, the large made (added
- * to it) and measured, the report printed, the portal closed, the process ended (the Remix
+ * to it) and measured, the report printed, the portal closed, the process ended (the React Router
  * build's modules may keep timers of their own; nothing is left to wait for).
  */
 export async function smallThenLarge<Data>(

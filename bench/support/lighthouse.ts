@@ -15,6 +15,8 @@ export interface Scores {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number }
   /** Failed accessibility audits' titles: what an accessibility score under 100 lost its points on. */
   failedAccessibility: string[]
+  /** Lighthouse's own error when the page could not be measured (its scores are then 0 and its metrics NaN). */
+  error?: string
 }
 
 /** Each page's scores, by address; a page with a cookie is measured signed in, one without signed out. */
@@ -37,7 +39,7 @@ export async function lighthouseScores(pages: { url: string; cookie?: string }[]
 async function score(port: number, url: string, cookie: string | undefined): Promise<Scores> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], ...(cookie && { extraHeaders: { Cookie: cookie } }) })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
-  const { categories, audits } = result.lhr
+  const { categories, audits, runtimeError } = result.lhr
   const metric = (id: string) => audits[id]?.numericValue ?? NaN
   return {
     performance: Math.round((categories.performance.score ?? 0) * 100),
@@ -46,5 +48,6 @@ async function score(port: number, url: string, cookie: string | undefined): Pro
     failedAccessibility: categories.accessibility.auditRefs
       .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => audits[ref.id].title),
+    ...(runtimeError && { error: `${runtimeError.code}: ${runtimeError.message}` }),
   }
 }

@@ -1,32 +1,44 @@
 /**
  * What a page costs the browser: HTML, CSS and JavaScript, gzipped, (1) from the build output, the
- * files the route's manifest entry names, and (2) as Chromium receives them in a real load.
+ * files the route's entry in React Router's browser manifest names, and (2) as Chromium receives
+ * them in a real load.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { chromiumArgs, chromiumPath } from '../../scripts/browser.mjs'
-import type { RemixManifest } from './builds'
+import type { ClientManifest } from './builds'
 
-/** Markers only a spreadsheet library's code holds (exceljs, SheetJS): none may reach a browser. */
-const SPREADSHEET = /xl\/worksheets\/sheet|SheetJS|exceljs/
+/**
+ * Markers only a spreadsheet library's code holds (exceljs, SheetJS, write-excel-file, whose
+ * error messages name it, minified or not): none may reach a browser.
+ */
+const SPREADSHEET = /xl\/worksheets\/sheet|SheetJS|exceljs|write-excel-file/
 
 const gz = (data: string | Buffer) => gzipSync(data).length
 
-/** The route's JavaScript: the entry, then every route from the root down to it, each with its imports. */
-export function routeScripts(manifest: RemixManifest, routeId: string) {
+/**
+ * The route's JavaScript, as React Router's <Scripts> preloads it: the entry, then every route from
+ * the root down to it, each with its imports (URLs under /assets/). The manifest itself is written
+ * into the document, so the document's weight counts it.
+ */
+export function routeScripts(manifest: ClientManifest, routeId: string) {
   const chain: string[] = []
   for (let id: string | undefined = routeId; id; id = manifest.routes[id]?.parentId) chain.unshift(id)
   const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])])
-  for (const id of chain) for (const file of [manifest.routes[id].module, ...(manifest.routes[id].imports ?? [])]) files.add(file)
+  for (const id of chain) for (const file of [manifest.routes[id]!.module, ...(manifest.routes[id]!.imports ?? [])]) files.add(file)
   return [...files]
 }
 
-/** `page`: the document as the server sent it, gzipped (`bytes`) and as text (`html`, for its stylesheets). */
-export function buildWeight(publicDir: string, scripts: string[], page: { bytes: number; html: string }) {
-  const read = (url: string) => fs.readFileSync(path.join(publicDir, url))
-  const styles = [...page.html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((match) => match[1])
+/** The bytes of these files gzipped, read from the build's browser folder (`clientDir`, served at /). */
+export const gzippedSize = (clientDir: string, urls: string[]) => urls.reduce((sum, url) => sum + gz(fs.readFileSync(path.join(clientDir, url))), 0)
+
+/** `clientDir`: the build's browser folder, served at /. `page`: the document as the server sent it, gzipped (`bytes`) and as text (`html`, for its stylesheets). */
+export function buildWeight(clientDir: string, scripts: string[], page: { bytes: number; html: string }) {
+  const read = (url: string) => fs.readFileSync(path.join(clientDir, url))
+  // Any attribute order: React Router's <Links> writes the CSP nonce first (`<link nonce=… rel="stylesheet" href=…>`).
+  const styles = [...page.html.matchAll(/<link\b[^>]*>/g)].filter(([tag]) => /\brel="stylesheet"/.test(tag)).map(([tag]) => tag.match(/\bhref="([^"]+)"/)![1])
   const code = scripts.map(read)
   return {
     html: page.bytes,

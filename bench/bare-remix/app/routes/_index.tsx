@@ -1,3 +1,0 @@
-export default function Index() {
-  return <h1>Hello from a bare Remix route</h1>
-}
