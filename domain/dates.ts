@@ -13,3 +13,15 @@ export function formatDate(value: string | null | undefined) {
   if (Number.isNaN(date.getTime())) return null
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`
 }
+
+/**
+ * Every date in the product lies between these years (issue 28): leave, cluster dates, Site
+ * overrides, capacity periods. Outside them a date is a typing mistake, and an unbounded one makes
+ * every reader pay for it (a timeline drawn from 1900 to 9999).
+ */
+export const FIRST_YEAR = 1900
+export const LAST_YEAR = 2100
+/** An ISO date or month (YYYY-MM-DD, YYYY-MM) whose year is FIRST_YEAR to LAST_YEAR. */
+export const WITHIN_YEARS = /^(19\d\d|20\d\d|2100)-/
+/** The sentence for a date outside those years, without a field name: the caller's error names the field. */
+export const WITHIN_YEARS_MESSAGE = `Enter a date between ${FIRST_YEAR} and ${LAST_YEAR}`
