@@ -37,6 +37,11 @@ describe('defaults of the operating contract', () => {
     expect(env.SEED_ADMIN_PASSWORD).toBeUndefined()
   })
 
+  test('both processes log one line per request (LOG_LEVEL info) and give requests in flight 10 s at a stop', () => {
+    expect(env.LOG_LEVEL).toBe('info')
+    expect(env.SHUTDOWN_DEADLINE_MS).toBe(10_000)
+  })
+
   test('an empty variable means unset', () => {
     expect(parseEnv({ PORT: '', DATA_DIR: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000' })
   })
@@ -87,6 +92,9 @@ describe('a bad value stops start-up with a message naming it', () => {
     ['DATABASE_URL', { DATABASE_URL: 'mysql://db/portal' }],
     ['SMTP_URL', { SMTP_URL: 'mail.example.com:25' }],
     ['SEED_ADMIN_EMAIL', { SEED_ADMIN_EMAIL: 'admin' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['SHUTDOWN_DEADLINE_MS', { SHUTDOWN_DEADLINE_MS: '-1' }],
+    ['SHUTDOWN_DEADLINE_MS', { SHUTDOWN_DEADLINE_MS: 'soon' }],
   ])('%s', (name, source) => {
     let message = ''
     try {
