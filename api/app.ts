@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie'
 import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
+import { installCanonicalIds } from './http/params'
 import { loggingOptions, REQUEST_ID_HEADER, type ApiLogger } from './http/request-log'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
@@ -63,6 +64,7 @@ export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {})
     }
   })
   await app.register(cookie)
+  installCanonicalIds(app)
   installAccessControl(app, deps)
   for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes]) {
     await app.register(async (scope) => routes(scope, deps))

@@ -1,4 +1,5 @@
 import { ADMIN_ROLE, PERMISSIONS, type Permission } from './constants'
+import { sameId } from './ids'
 
 /** What the access rules read of a person: their one role's name and their own permission list. */
 export interface Holder {
@@ -18,6 +19,20 @@ export const isAdmin = (person: Pick<Holder, 'role'>) => person.role === ADMIN_R
 
 /** Admin has every permission; anyone else, their own list (picking a role grants nothing). */
 export const can = (person: Holder, permission: Permission) => isAdmin(person) || person.permissions.includes(permission)
+
+/** Someone acting: what they hold and their id, as the API's account row (`id`) or an answer of the API (`_id`) spells it. */
+export type Actor = Holder & ({ id: string } | { _id: string })
+
+const idOf = (actor: Actor) => ('id' in actor ? actor.id : actor._id)
+
+/** Whether `id` is the actor's own, compared canonically (domain/ids.ts). */
+export const isSelf = (actor: Actor, id: string | null | undefined) => sameId(idOf(actor), id)
+
+/**
+ * "Oneself, or whoever holds the permission" (DESIGN §4): what is the person's own (their profile,
+ * their leave) is theirs, and someone else's needs `permission`. Ids compare canonically.
+ */
+export const ownerOr = (actor: Actor, ownerId: string | null | undefined, permission: Permission) => isSelf(actor, ownerId) || can(actor, permission)
 
 /** The permissions of a grant that the actor does not hold, in the usual order. */
 export const ungrantable = (actor: Holder, permissions: readonly string[]) =>

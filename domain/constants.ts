@@ -44,5 +44,12 @@ export const DRAFT_TTL_MS = 30 * 24 * 60 * 60_000
 /** Sign-ups, reset requests and new profile drafts from one address in an hour (each counted apart). */
 export const ADDRESS_WINDOW_MS = 60 * 60_000
 export const DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR = 30
+/**
+ * Writes a person makes on their own records (their leave, their profile) in an hour: far more
+ * than anyone keeping their details makes, far fewer than a script (issue 28). Counted as rows,
+ * per person, like the login throttle; past it, 429 with waitTime.
+ */
+export const SELF_SERVICE_WRITES_PER_HOUR = 60
+export const SELF_SERVICE_WINDOW_MS = 60 * 60_000
 /** On SIGTERM or SIGINT, how long the requests in flight may take before their connections are cut (SHUTDOWN_DEADLINE_MS). */
 export const DEFAULT_SHUTDOWN_DEADLINE_MS = 10_000

@@ -101,7 +101,8 @@ export const financialSchema = z.strictObject({
   ),
 })
 
-const uuid = z.uuid('Choose a role from the list')
+// Lower-cased: ids compare canonically (domain/ids.ts).
+const uuid = z.uuid('Choose a role from the list').check(z.toLowerCase())
 
 const sections = {
   personal: personalSchema,

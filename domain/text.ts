@@ -17,6 +17,9 @@ const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
 // What a decoder puts for bytes that are not UTF-8 (Fastify and React Router both decode so).
 const UNREADABLE = '\ufffd'
 
+/** Text without control characters or bidirectional overrides: what names are, and leave notes (issue 28). */
+export const isReadable = (value: string) => !CONTROL.test(value)
+
 /** A name as it is kept: without invisible characters at either end, NFC-normalised. */
 export const tidyName = (value: string) => value.replace(INVISIBLE_EDGES, '').normalize('NFC')
 

@@ -32,6 +32,7 @@ import {
 import { hashPassword } from '#api/auth/passwords'
 import { saveCard } from '#api/projects/instances'
 import { replaceMapping } from '#api/projects/mappings'
+import type { ChangeCheck } from '#api/http/changes'
 import { loadCardItems, templateHasItems } from '#api/projects/plan'
 import { loadPlans } from '#api/schedule/load'
 
@@ -44,6 +45,8 @@ const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABA
 await database.migrate()
 const { db } = database
 const now = new Date()
+// The seed writes as the installation itself, not as a person: none of its saves is refused for a permission.
+const SEEDING: ChangeCheck = () => {}
 
 const email = env.SEED_ADMIN_EMAIL.toLowerCase()
 const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -543,7 +546,7 @@ async function seedProjects(db: Executor) {
           ),
         )
       if (existing) continue
-      const { card } = await saveCard(tx, instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards))
+      const { card } = await saveCard(tx, instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards), SEEDING)
       madeCards.push({ projectId: project.id, cardId: card._id })
       added.cards++
       added.instances += card.number
@@ -582,7 +585,7 @@ async function seedProjects(db: Executor) {
               const cap = taggingRequirement(entry.item, inPlan).total
               const userIds = pick(entry.roleName, Math.min(cap, 1 + (row++ % 3)))
               if (userIds.length === 0) continue
-              await replaceMapping(tx, { projectId, projectEntityId: instance.id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now)
+              await replaceMapping(tx, { projectId, projectEntityId: instance.id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now, SEEDING)
               added.tags += userIds.length * entry.item.clusterIds.length
             }
           }
@@ -654,7 +657,7 @@ async function seedPeopleOverTime(db: Executor) {
       )
       if (!slot) continue
       const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
-      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, assignment.personId] }, now)
+      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, assignment.personId] }, now, SEEDING)
       booked.set(assignment.personId, [])
       added.doubleBookings++
     }

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from '#domain/constants'
+import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR, SELF_SERVICE_WINDOW_MS, SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
 import type { Db, Executor } from '#api/db/client'
 import { rateEvents } from '#api/db/schema'
 import type { Deps } from '#api/deps'
@@ -69,4 +69,17 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
   throw new HttpError(429, `Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
+}
+
+/**
+ * One more write of a person's own records (their leave, their profile), or a 429 with waitTime.
+ * Anyone signed in may make these without a permission, so one person could otherwise flood the
+ * tables everyone reads (issue 28). Counted per person as rows, like the login throttle, so every
+ * API process shares the count; every attempt counts, one refused for an overlap too.
+ */
+export async function throttlePerson(deps: Deps, userId: string) {
+  const slot = await reserve(deps.db, [{ key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }], deps.now(), SELF_SERVICE_WINDOW_MS)
+  if (slot.wait === null) return
+  const minutes = Math.ceil(slot.wait / 60)
+  throw new HttpError(429, `You have made too many changes in a short time. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
 }

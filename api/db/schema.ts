@@ -279,12 +279,14 @@ export const leave = pgTable('leave', {
 ])
 
 /**
- * One row counting the committed changes to what people over time reads (the plans' tables, leave
- * and roles). Triggers in migration 0007 raise it once per writing transaction, at its commit, so
- * any process can tell in one read whether a summary it computed is still true
- * (api/schedule/revision.ts).
+ * One row counting the committed changes to what people over time reads: `revision` those to the
+ * plans' tables and roles (migration 0007's triggers), `leave_revision` those to leave, apart
+ * (migration 0008's), so that recording leave makes nobody read every plan again (issue 28). Each
+ * is raised once per writing transaction, at its commit, so any process can tell in one read
+ * whether a summary it computed is still true (api/schedule/revision.ts).
  */
 export const planRevision = pgTable('plan_revision', {
   id: integer('id').primaryKey().default(1),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  leaveRevision: bigint('leave_revision', { mode: 'number' }).notNull().default(0),
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])

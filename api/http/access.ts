@@ -1,13 +1,30 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isAdmin, ownerOr } from '#domain/access'
 import type { Permission } from '#domain/constants'
 import type { Deps } from '#api/deps'
 import { requirePermission, requireUser } from '#api/auth/sessions'
+import { forbidden } from './errors'
 
 /**
- * Who may call a route (DESIGN §4): anyone, anyone signed in (the handler then decides what of
- * theirs or others' they may touch), or whoever holds a permission (Admin holds all).
+ * Where a route finds whose thing it acts on: a path parameter (`/form/profile/:id`), a query or
+ * body field naming a person (left out or blank: the caller themselves), or a look-up (the person
+ * a leave row belongs to; null when there is no such row).
  */
-export type Access = 'public' | 'signed-in' | Permission
+export type Owner =
+  | { param: string }
+  | { query: string }
+  | { body: string }
+  | { owner: (request: FastifyRequest) => Promise<string | null | undefined> }
+
+/** Oneself, or whoever holds `own` (Admin holds all): `{ own: 'view', param: 'id' }`. */
+export type OwnAccess = { own: Permission } & Owner
+
+/**
+ * Who may call a route (DESIGN §4): anyone; anyone signed in (the route is about the caller alone);
+ * an administrator; whoever holds a permission (Admin holds all); or oneself, or whoever holds a
+ * permission.
+ */
+export type Access = 'public' | 'signed-in' | 'admin' | Permission | OwnAccess
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +47,24 @@ export interface RouteAccess {
 /** Route options declaring access: `app.get('/users', access('view'), handler)`. */
 export const access = (rule: Access, signInMessage?: string) => ({ config: { access: rule, ...(signInMessage && { signInMessage }) } })
 
+export const isOwnAccess = (rule: Access): rule is OwnAccess => typeof rule === 'object' && 'own' in rule
+
+/** A field naming a person: left out or blank, it means the caller (the handler's schema reads it so too). */
+function namedIn(source: unknown, field: string, callerId: string) {
+  const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[field] : undefined
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return callerId
+  // Anything but text (an object, a number) is nobody's own: the permission decides, then the schema.
+  return typeof value === 'string' ? value : null
+}
+
+/** The id of the person whose thing the request is about, by the route's rule. */
+async function ownerOf(rule: OwnAccess, request: FastifyRequest, callerId: string): Promise<string | null | undefined> {
+  if ('param' in rule) return (request.params as Record<string, string | undefined>)[rule.param]
+  if ('query' in rule) return namedIn(request.query, rule.query, callerId)
+  if ('body' in rule) return namedIn(request.body, rule.body, callerId)
+  return rule.owner(request)
+}
+
 /**
  * Every route must declare its access, or the API refuses to start; the rule is then enforced
  * here, before the handler runs. The table of rules is what the security suite walks.
@@ -40,12 +75,20 @@ export function installAccessControl(app: FastifyInstance, deps: Deps) {
   app.addHook('onRoute', (route) => {
     const rule = route.config?.access
     if (!rule) throw new Error(`${String(route.method)} ${route.url} declares no access rule`)
+    if (isOwnAccess(rule) && 'param' in rule && !route.url.includes(`:${rule.param}`)) {
+      throw new Error(`${String(route.method)} ${route.url} names its owner by a parameter it does not have: ${rule.param}`)
+    }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: rule })
   })
   app.addHook('preHandler', async (request) => {
     const { access: rule, signInMessage } = request.routeOptions.config
     if (!rule || rule === 'public') return
     if (rule === 'signed-in') await requireUser(deps, request, signInMessage)
-    else await requirePermission(deps, request, rule)
+    else if (rule === 'admin') {
+      if (!isAdmin(await requireUser(deps, request, signInMessage))) throw forbidden()
+    } else if (isOwnAccess(rule)) {
+      const user = await requireUser(deps, request, signInMessage)
+      if (!ownerOr(user, await ownerOf(rule, request, user.id), rule.own)) throw forbidden()
+    } else await requirePermission(deps, request, rule)
   })
 }

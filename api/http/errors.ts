@@ -22,7 +22,11 @@ export const forbidden = (message = 'You do not have permission to do this.') =>
 export const notFound = (message = 'Not found') => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
 
-/** Parses a payload with its domain schema; the first problem becomes a 400 naming the field. */
+/**
+ * Parses a payload with its domain schema; the first problem becomes a 400 naming the field once,
+ * as `field: sentence`. Schema messages are sentences without a field (the web shows them beside
+ * the field, app/lib/errors.ts); one that starts with its field anyway is not named twice (issue 28).
+ */
 export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
   const result = safeParse(schema, input ?? {})
   if (result.success) return result.data
@@ -32,7 +36,8 @@ export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> 
   if (issue.code === 'unrecognized_keys') {
     throw badRequest(`${issue.keys.map((key) => (field ? `${field}.${key}` : key)).join(', ')}: Unknown field`)
   }
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message)
+  if (!field) throw badRequest(issue.message)
+  throw badRequest(`${field}: ${issue.message.startsWith(`${field}: `) ? issue.message.slice(field.length + 2) : issue.message}`)
 }
 
 /** Every error leaves as JSON with a status; internals (stack, SQL) are logged, never sent. */

@@ -145,12 +145,10 @@ export async function checkTemplate(tx: Executor, input: TemplateSave) {
   }
 }
 
-/** Replaces a template's items with the payload's, in the payload's order. */
-export async function writeItems(tx: Executor, templateId: string, input: TemplateSave) {
-  await tx.delete(templateItems).where(eq(templateItems.templateId, templateId))
-  const values = input.roleClusters.flatMap((role) =>
+/** The payload's items, as they are stored and as a save's changes are judged (domain/planning/changes.ts). */
+export const itemFiguresOf = (input: TemplateSave) =>
+  input.roleClusters.flatMap((role) =>
     role.clusters.map((item) => ({
-      templateId,
       roleId: role.roleId,
       clusterIds: item.clusterId,
       plannedPeople: item.plannedPeople,
@@ -158,5 +156,22 @@ export async function writeItems(tx: Executor, templateId: string, input: Templa
       interchanges: item.interchanges,
     })),
   )
-  await tx.insert(templateItems).values(values.map((value, position) => ({ ...value, position })))
+
+/** A template's stored items, read inside the caller's transaction (the template row locked). */
+export const loadItemFigures = (tx: Executor, templateId: string) =>
+  tx
+    .select({
+      roleId: templateItems.roleId,
+      clusterIds: templateItems.clusterIds,
+      plannedPeople: templateItems.plannedPeople,
+      isInterchange: templateItems.isInterchange,
+      interchanges: templateItems.interchanges,
+    })
+    .from(templateItems)
+    .where(eq(templateItems.templateId, templateId))
+
+/** Replaces a template's items with the payload's, in the payload's order. */
+export async function writeItems(tx: Executor, templateId: string, input: TemplateSave) {
+  await tx.delete(templateItems).where(eq(templateItems.templateId, templateId))
+  await tx.insert(templateItems).values(itemFiguresOf(input).map((value, position) => ({ ...value, templateId, position })))
 }

@@ -1,8 +1,10 @@
-import { and, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { cardChanges, cardRemovals, mergeChanges, type ChangeSet } from '#domain/planning/changes'
 import type { InstanceDelete, InstanceSave, PlanSave } from '#domain/planning/project-schemas'
 import { planningOwnMessages, projectMessages } from '#domain/planning/messages'
 import type { Executor } from '#api/db/client'
 import { plannings, projectEntities, projectEntityUserMappings, projectResourceInstances, projects } from '#api/db/schema'
+import type { ChangeCheck } from '#api/http/changes'
 import { badRequest, HttpError, notFound } from '#api/http/errors'
 import { loadCards, templateHasItems } from './plan'
 
@@ -17,9 +19,11 @@ const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityI
 /**
  * Saves one card inside the caller's transaction (POST /api/project-resource-instances): creates
  * it, or replaces its instances. A name sent with its projectEntityId keeps that instance and its
- * tagged users; instances left out are removed with their tags. Answers the card and whether it is new.
+ * tagged users; instances left out are removed with their tags. What the save would add, change
+ * and remove is handed to `check` once the card is locked and read, before its instances are
+ * written. Answers the card and whether it is new.
  */
-export async function saveCard(tx: Executor, input: InstanceSave, now: Date) {
+export async function saveCard(tx: Executor, input: InstanceSave, now: Date, check: ChangeCheck) {
   const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId))
   if (!project) throw badRequest('projectId: Project not found')
   if (project.globalCategoryId && project.globalCategoryId !== input.categoryId) throw badRequest(`categoryId: ${planningOwnMessages.categoryFixed}`)
@@ -37,13 +41,17 @@ export async function saveCard(tx: Executor, input: InstanceSave, now: Date) {
   // Locked, so that two saves of one card replace its instances one after the other.
   const [card] = created ? [created] : await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf(input)).for('update')
 
-  const existing = new Set((await tx.select({ id: projectEntities.id }).from(projectEntities).where(eq(projectEntities.instanceId, card.id))).map((row) => row.id))
+  const stored = created
+    ? null
+    : await tx.select({ id: projectEntities.id, name: projectEntities.name }).from(projectEntities).where(eq(projectEntities.instanceId, card.id)).orderBy(asc(projectEntities.position))
+  const existing = new Set(stored?.map((row) => row.id))
   const kept = new Set<string>()
   input.names.forEach((entry, index) => {
     if (entry.projectEntityId === null) return
     if (!existing.has(entry.projectEntityId) || kept.has(entry.projectEntityId)) throw badRequest(`names.${index}: Not an instance of this card`)
     kept.add(entry.projectEntityId)
   })
+  check(cardChanges(stored, input.names))
   await tx
     .delete(projectEntities)
     .where(and(eq(projectEntities.instanceId, card.id), kept.size ? notInArray(projectEntities.id, [...kept]) : undefined))
@@ -92,25 +100,33 @@ export async function deleteFromCard(tx: Executor, input: InstanceDelete) {
 /**
  * Saves a whole plan inside the caller's transaction (PUT /api/projects/{id}/plan): the removed
  * cards first, then each card as saveCard does. A refusal names the card it is about
- * (`cards.2.typeId: …`) and, thrown, leaves the transaction to roll everything back.
+ * (`cards.2.typeId: …`) and, thrown, leaves the transaction to roll everything back. What the
+ * whole plan adds, changes and removes goes to `check` once, at the end, so that a refusal names
+ * every permission missing; thrown there, it rolls back what was written before it.
  */
-export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, now: Date) {
+export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
   const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update')
   if (!project) throw notFound('Project not found')
+  const changes: ChangeSet[] = []
+  let removedCards = 0
   for (const card of plan.removed) {
     const [existing] = await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf({ projectId, ...card }))
-    // A card already gone is what the user wanted.
-    if (existing) await deleteFromCard(tx, { projectId, ...card })
+    // A card already gone is what the user wanted, and removes nothing.
+    if (!existing) continue
+    await deleteFromCard(tx, { projectId, ...card })
+    removedCards++
   }
+  changes.push(cardRemovals(removedCards))
   for (const [index, card] of plan.cards.entries()) {
     try {
       // Cards are listed in the order they were created: each new one a millisecond after the one
       // before, so a plan saved at once keeps the order it was sent in.
-      await saveCard(tx, { projectId, ...card }, new Date(now.getTime() + index))
+      await saveCard(tx, { projectId, ...card }, new Date(now.getTime() + index), (made) => changes.push(made))
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 400)) throw error
       throw badRequest(/^[\w.]+: /.test(error.message) ? `cards.${index}.${error.message}` : `cards.${index}: ${error.message}`)
     }
   }
+  check(mergeChanges(...changes))
   return loadCards(tx, [projectId])
 }

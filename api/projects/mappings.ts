@@ -1,10 +1,12 @@
 import type { Mapping } from '#domain/contracts/projects'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { tagChanges } from '#domain/planning/changes'
 import { sameClusterSet } from '#domain/planning/cluster-list'
 import { assignmentProblem, plannedSources, taggingRequirement } from '#domain/planning/project-plan'
 import type { MappingReplace } from '#domain/planning/project-schemas'
 import type { Executor } from '#api/db/client'
 import { projectEntities, projectEntityUserMappings, projectResourceInstances, users } from '#api/db/schema'
+import type { ChangeCheck } from '#api/http/changes'
 import { badRequest, notFound } from '#api/http/errors'
 import { loadCardItems } from './plan'
 
@@ -37,9 +39,10 @@ export async function loadMappings(db: Executor, filter: { projectId: string; pr
  * Replaces the users tagged to one cluster (or group) of one role of one instance, inside the
  * caller's transaction. The instance's row is locked first, so two replaces of it run one after
  * the other and the last one's set is what stays: never a mix. The requirement is computed here
- * from the saved plan, whatever the browser believed.
+ * from the saved plan, whatever the browser believed. Who is tagged and untagged goes to `check`
+ * before anything is written (untagging someone removes a tag: it needs delete).
  */
-export async function replaceMapping(tx: Executor, input: MappingReplace, now: Date) {
+export async function replaceMapping(tx: Executor, input: MappingReplace, now: Date, check: ChangeCheck) {
   const [instance] = await tx
     .select({ id: projectEntities.id, cardId: projectEntities.instanceId, projectId: projectResourceInstances.projectId })
     .from(projectEntities)
@@ -68,16 +71,15 @@ export async function replaceMapping(tx: Executor, input: MappingReplace, now: D
   if (problem) throw badRequest(problem)
 
   const clusterIds = [...target.item.clusterIds]
-  await tx
-    .delete(projectEntityUserMappings)
-    .where(
-      and(
-        eq(projectEntityUserMappings.projectEntityId, instance.id),
-        eq(projectEntityUserMappings.roleId, input.roleId),
-        inArray(projectEntityUserMappings.clusterId, clusterIds),
-      ),
-    )
+  const where = and(
+    eq(projectEntityUserMappings.projectEntityId, instance.id),
+    eq(projectEntityUserMappings.roleId, input.roleId),
+    inArray(projectEntityUserMappings.clusterId, clusterIds),
+  )
+  const stored = await tx.select({ clusterId: projectEntityUserMappings.clusterId, userId: projectEntityUserMappings.userId }).from(projectEntityUserMappings).where(where)
   const values = clusterIds.flatMap((clusterId) => userIds.map((userId) => ({ projectEntityId: instance.id, roleId: input.roleId, clusterId, userId, createdAt: now })))
+  check(tagChanges(stored, values))
+  await tx.delete(projectEntityUserMappings).where(where)
   if (values.length) await tx.insert(projectEntityUserMappings).values(values)
   return { requirement: needed, mappings: await loadMappings(tx, { projectId: input.projectId, projectEntityId: instance.id, roleId: input.roleId, clusterIds }) }
 }

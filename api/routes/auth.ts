@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   forgotPasswordPayload,
@@ -33,6 +34,11 @@ import { hashToken, newToken } from '#api/auth/tokens'
 import { access } from '#api/http/access'
 
 const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
+/**
+ * How long a forgot-password answer takes, whether the address has an account or not: well over
+ * what issuing a link and writing its mail take, short enough that nobody waits for it.
+ */
+const FORGOT_ANSWER_MS = 300
 // Any fixed number: serialises sign-ups so that exactly one first account becomes the administrator.
 const SIGNUP_LOCK = 7_406_212
 
@@ -69,6 +75,36 @@ const loginKeys = (email: string, request: FastifyRequest) => ({
   email: `login:email:${email.toLowerCase()}`,
   address: `login:ip:${request.ip}`,
 })
+
+/**
+ * Issues a reset link to the account of `email`, if it is an active account that was not sent one
+ * in the last minute, and answers the mail that carries it; otherwise null. Only the newest link works.
+ */
+async function issueResetLink(deps: Deps, email: string, now: Date) {
+  const user = await findUser(deps, email)
+  if (!user || user.status !== 'Active') return null
+  const token = newToken()
+  const issued = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
+    const recent = await tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
+      .limit(1)
+    // At most one mail a minute per account.
+    if (recent.length > 0) return false
+    // A link mailed earlier (and perhaps read by someone else) dies.
+    await spendResets(tx, user.id, now)
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    })
+    return true
+  })
+  return issued ? resetMail(user.email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`) : null
+}
 
 export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/signup', access('public'), async (request, reply) => {
@@ -173,37 +209,31 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Logged out' }
   })
 
+  /**
+   * Forgot password answers in the same time whoever asks (issue 28): FORGOT_ANSWER_MS after the
+   * request came, whether a link was issued or not. Issuing it (a transaction, milliseconds) is
+   * done before the answer; the mail is sent beside the wait, and one that outlasts it (a slow mail
+   * server) is finished after the answer, its failure logged. The API waits for mails still being
+   * sent before it closes.
+   */
+  const mailsInFlight = new Set<Promise<void>>()
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(mailsInFlight)
+  })
   app.post('/auth/forgot-password', access('public'), async (request) => {
+    // Counted from the request's start: the throttle's own time, whatever it is, is inside it too.
+    const answer = sleep(FORGOT_ANSWER_MS)
     const { email } = parse(forgotPasswordPayload, request.body)
     const now = deps.now()
     await throttleAddress(deps, request, 'forgot', now)
-    const user = await findUser(deps, email)
-    if (user && user.status === 'Active') {
-      const token = newToken()
-      // At most one mail a minute per account; the answer is the same either way.
-      const issued = await deps.db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
-        const recent = await tx
-          .select({ id: passwordResets.id })
-          .from(passwordResets)
-          .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
-          .limit(1)
-        if (recent.length > 0) return false
-        // Only the newest link works: a link mailed earlier (and perhaps read by someone else) dies.
-        await spendResets(tx, user.id, now)
-        await tx.insert(passwordResets).values({
-          userId: user.id,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-        })
-        return true
-      })
-      if (issued) {
-        const link = `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
-        await deps.mailer.send(resetMail(user.email, link))
-      }
+    const mail = await issueResetLink(deps, email, now)
+    if (mail) {
+      const sent = deps.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'the reset link could not be mailed'))
+      mailsInFlight.add(sent)
+      void sent.finally(() => mailsInFlight.delete(sent))
+      await Promise.race([sent, answer])
     }
+    await answer
     return { message: FORGOT_MESSAGE }
   })
 

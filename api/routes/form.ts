@@ -1,16 +1,17 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { can, isAdmin } from '#domain/access'
+import { isAdmin, isSelf } from '#domain/access'
 import { DRAFT_TTL_MS } from '#domain/constants'
 import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from '#domain/profile'
 import { profileDrafts, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
 import { cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessions'
-import { throttleAddress } from '#api/auth/throttle'
+import { throttleAddress, throttlePerson } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
-import { isUuid } from '#domain/ids'
+import { pathId } from '#api/http/params'
 import { readProfile, readWholeProfile, writeProfile } from '#api/profiles/store'
+import { changeAccount } from '#api/users/administrators'
 import { setRole } from '#api/users/assign-role'
 import { access } from '#api/http/access'
 
@@ -31,39 +32,38 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/form/submit', access('signed-in', 'Please log in to submit your details.'), async (request, reply) => {
     const user = await requireUser(deps, request)
     const data = parse(profileSubmissionSchema, request.body)
-    await deps.db.transaction(async (tx) => {
-      const [me] = await tx.select().from(users).where(eq(users.id, user.id)).for('update')
-      await writeProfile(tx, user.id, data, deps.now())
-      await setRole(tx, { actor: user, target: me, roleId: data.roleId, now: deps.now() })
+    // A write of one's own records, counted per person (issue 28).
+    await throttlePerson(deps, user.id)
+    // One's own pick may take one's own Admin role away: checked like any change of a role.
+    await changeAccount(deps.db, { actorId: user.id, userId: user.id }, async (tx, { actor, target }) => {
+      await writeProfile(tx, target.id, data, deps.now())
+      await setRole(tx, { actor, target, roleId: data.roleId, now: deps.now() })
     })
     await dropDraft(request, reply)
     return { message: 'Profile saved' }
   })
 
-  app.get<{ Params: { id: string } }>('/form/profile/:id', access('signed-in'), async (request) => {
+  app.get<{ Params: { id: string } }>('/form/profile/:id', access({ own: 'view', param: 'id' }), async (request) => {
     const user = await requireUser(deps, request)
-    const own = request.params.id === user.id
-    if (!own && !can(user, 'view')) throw forbidden()
-    const profile = await readProfile(deps.db, request.params.id, { withPrivate: own || isAdmin(user) })
+    const { id } = request.params
+    const profile = await readProfile(deps.db, id, { withPrivate: isSelf(user, id) || isAdmin(user) })
     if (!profile) throw notFound('User not found')
     return profile
   })
 
-  app.put<{ Params: { id: string } }>('/form/profile/:id', access('signed-in'), async (request) => {
+  app.put<{ Params: { id: string } }>('/form/profile/:id', access({ own: 'edit', param: 'id' }), async (request) => {
     const user = await requireUser(deps, request)
-    const { id } = request.params
-    const own = id === user.id
-    if (!own && !can(user, 'edit')) throw forbidden()
+    const id = pathId(request.params.id, 'User not found')
+    const own = isSelf(user, id)
     const withPrivate = own || isAdmin(user)
-    if (!isUuid(id)) throw notFound('User not found')
     const data = parse(profileUpdateSchema, request.body)
-    await deps.db.transaction(async (tx) => {
-      const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update')
-      if (!target) throw notFound('User not found')
+    // One's own profile is a self-service write, counted per person (issue 28); an editor's of others is not.
+    if (own) await throttlePerson(deps, user.id)
+    await changeAccount(deps.db, { actorId: user.id, userId: id }, async (tx, { actor, target }) => {
       if (data.status && data.status !== target.status) {
         if (own) throw badRequest('status: You cannot change the status of your own account.')
         // Deactivating the administrators would take the Admin role away in all but name (DESIGN §4).
-        if (isAdmin(target) && !isAdmin(user)) throw forbidden('Only an administrator can change the status of an administrator.')
+        if (isAdmin(target) && !isAdmin(actor)) throw forbidden('Only an administrator can change the status of an administrator.')
         await tx.update(users).set({ status: data.status }).where(eq(users.id, id))
         // A deactivated account is signed out everywhere at once.
         if (data.status === 'Inactive') await revokeUserSessions(tx, id)
@@ -74,7 +74,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
       const financial = withPrivate && data.financial ? data.financial : stored!.financial
       const personal = withPrivate ? data.personal : { ...data.personal, dob: stored!.personal.dob }
       await writeProfile(tx, id, { ...data, personal, financial }, deps.now())
-      await setRole(tx, { actor: user, target, roleId: data.roleId, now: deps.now() })
+      await setRole(tx, { actor, target, roleId: data.roleId, now: deps.now() })
     })
     return readProfile(deps.db, id, { withPrivate })
   })

@@ -16,7 +16,8 @@ import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
 import { badRequest, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
-import { requirePermission } from '#api/auth/sessions'
+import { requireUser } from '#api/auth/sessions'
+import { changesAllowedTo } from '#api/http/changes'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { pathId } from '#api/http/params'
 import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
@@ -39,10 +40,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
     return loadCards(deps.db, [projectId])
   })
 
-  /** One card, saved whole in one transaction: 201 when new, 200 when its instances were replaced. */
+  /**
+   * One card, saved whole in one transaction: 201 when new, 200 when its instances were replaced.
+   * Saving a card is adding; renaming or moving its instances needs `edit` as well, removing some
+   * (lowering Number too) `delete` (DESIGN §4).
+   */
   app.post('/api/project-resource-instances', access('add'), async (request, reply) => {
+    const actor = await requireUser(deps, request)
     const input = parse(instanceSaveSchema, request.body)
-    const { card, created } = await translating(() => deps.db.transaction((tx) => saveCard(tx, input, deps.now())), {
+    const { card, created } = await translating(() => deps.db.transaction((tx) => saveCard(tx, input, deps.now(), changesAllowedTo(actor))), {
       // The project or the planning type was deleted meanwhile.
       [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the planning type of this card no longer exists'),
     })
@@ -52,13 +58,13 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
   /**
    * The screen's Save: removed cards and changed cards in one transaction, so a failure half-way
    * saves nothing. It does what the POST and DELETE above do, so it needs what they need: `add`,
-   * and `delete` as well when it removes cards.
+   * and `edit` or `delete` as well for what it would change or remove of the stored plan.
    */
   app.put<{ Params: { id: string } }>('/api/projects/:id/plan', access('add'), async (request) => {
+    const actor = await requireUser(deps, request)
     const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
     const plan = parse(planSaveSchema, request.body)
-    if (plan.removed.length) await requirePermission(deps, request, 'delete')
-    return translating(() => deps.db.transaction((tx) => savePlan(tx, projectId, plan, deps.now())), {
+    return translating(() => deps.db.transaction((tx) => savePlan(tx, projectId, plan, deps.now(), changesAllowedTo(actor))), {
       [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or a planning type of this plan no longer exists'),
     })
   })
@@ -74,9 +80,11 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
     return loadMappings(deps.db, { projectId })
   })
 
+  /** Tagging someone needs `add`; untagging someone (clearing, or swapping a person) `delete` as well. */
   app.post('/api/project-entity-user-mappings/replace', access('add'), async (request) => {
+    const actor = await requireUser(deps, request)
     const input = parse(mappingReplaceSchema, request.body)
-    const saved = await translating(() => deps.db.transaction((tx) => replaceMapping(tx, input, deps.now())), {
+    const saved = await translating(() => deps.db.transaction((tx) => replaceMapping(tx, input, deps.now(), changesAllowedTo(actor))), {
       // A user, role or cluster was deleted meanwhile.
       [FOREIGN_KEY_VIOLATION]: () => badRequest('A user or cluster of this tagging no longer exists'),
     })

@@ -1,21 +1,27 @@
 import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
-import { and, eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
-import { can } from '#domain/access'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { can, isSelf } from '#domain/access'
 import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, conflicts, holdsOver, type Assignment } from '#domain/schedule/assignments'
+import { byPerson, conflicts, holdsOver, withLeave, type Assignment } from '#domain/schedule/assignments'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
-import { monthRange, monthsBefore, monthsFrom, monthOf } from '#domain/schedule/calendar'
+import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
+import { LAST_YEAR } from '#domain/dates'
 import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, upcoming } from '#domain/schedule/upcoming'
-import { leave, projects, roles, users } from '#api/db/schema'
+import { overlapMessage, removedMessage } from '#domain/schedule/leave'
+import { timelineWindow } from '#domain/schedule/window'
+import { projects, roles } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
+import { badRequest, conflict, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { pathId } from '#api/http/params'
+import { canonicalId, isUuid } from '#domain/ids'
 import { requireUser } from '#api/auth/sessions'
+import { throttlePerson } from '#api/auth/throttle'
+import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
 import { keptWhileUnchanged } from '#api/schedule/revision'
 
@@ -26,16 +32,22 @@ import { keptWhileUnchanged } from '#api/schedule/revision'
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
+  /** The dashboard's figures of the plans: they change with the plans and with the date (hire-by dates pass), so kept per day. */
+  const planFigures = keptWhileUnchanged(async (db, day) => {
+    const { plans, lead } = await everyPlan(db)
+    const next = namedQueue(plans, lead, plans.slots, day).filter((line) => line.daysLeft >= 0)
+    return { ...mappingTotals(plans.slots), nextHires: next.slice(0, 5) }
+  })
   /**
-   * The dashboard's figures change with the plans and with the date (hire-by dates pass): kept per
-   * day, with the reading they come from, so a dashboard costs one query here after the session's.
+   * The dashboard's reading: those figures, and everyone's conflicts with leave. Kept per day while
+   * neither the plans nor leave change, so a dashboard costs one query here after the session's;
+   * after a leave write only leave is read again, the plans' figures stay kept (issue 28).
    */
   const dashboardReading = keptWhileUnchanged(async (db, day) => {
-    const every = await everyConflict(db)
-    const next = namedQueue(every.plans, every.lead, every.plans.slots, day).filter((line) => line.daysLeft >= 0)
-    const summary: PlanningSummary = { ...mappingTotals(every.plans.slots), peopleInConflict: every.found.size, nextHires: next.slice(0, 5) }
+    const [figures, every] = await Promise.all([planFigures(db, day), everyConflict(db)])
+    const summary: PlanningSummary = { ...figures, peopleInConflict: every.found.size }
     return { every, summary }
-  })
+  }, 'plans and leave')
 
   /** The person signed in: their next assignments and leave not yet over; with view, the planning figures too. */
   app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
@@ -51,13 +63,12 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** A person's own assignments and leave, or anyone's with `view`. */
-  app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access('signed-in'), async (request): Promise<PersonSchedule> => {
+  app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access({ own: 'view', param: 'id' }), async (request): Promise<PersonSchedule> => {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'User not found')
-    if (id !== actor.id && !can(actor, 'view')) throw forbidden()
     // From the kept reading of every plan: one query while nothing changes, not a reading of the person's projects.
     const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
-      id === actor.id ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
+      isSelf(actor, id) ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
       everyConflict(deps.db),
     ])
     if (!person) throw notFound('User not found')
@@ -115,7 +126,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
     const query = parse(capacityQuerySchema, request.query)
     const from = query.from ?? `${monthOf(today())}-01`
-    const to = query.to ?? monthRange(monthOf(monthsBefore(from, -11))).end
+    // Twelve months unless asked, none past the product's last year (domain/dates.ts).
+    const to = query.to ?? earlierOf(monthRange(monthOf(monthsBefore(from, -11))).end, `${LAST_YEAR}-12-31`)
     const months = monthsFrom(from, to)
     if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
     if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
@@ -139,16 +151,28 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  /** Whom to hire by when: every gap with its hire-by date (its start minus the role's lead time). */
+  /**
+   * Whom to hire by when: every gap with its hire-by date (its start minus the role's lead time).
+   * Given a period, only the lines whose clusters fall in it, as the capacity grid counts them: the
+   * people its gaps are made of. Without one, the whole queue, as GET /api/capacity answers it.
+   */
   app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
     const query = parse(capacityQuerySchema, request.query)
+    if (query.from && query.to && query.to < query.from) throw badRequest('to: The end of the period cannot be before its start')
     const { plans, lead } = await everyPlan(deps.db)
-    return namedQueue(plans, lead, chosenSlots(plans, query), today())
+    const period = { start: query.from ?? FIRST_DAY, end: query.to ?? LAST_DAY }
+    const slots = chosenSlots(plans, query).filter((slot) => (!query.from && !query.to) || (slot.dates !== null && overlaps(slot.dates, period)))
+    return namedQueue(plans, lead, slots, today())
   })
 
-  /** A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed By and tagged/requirement. */
+  /**
+   * A project's clusters as bars: one per instance, role and cluster item, with its dates, Deployed
+   * By and tagged/requirement; and the window of at most three years its chart draws (`from`, or
+   * the default of domain/schedule/window.ts). Every bar is answered: the table lists them all, and
+   * the page lists those outside the window.
+   */
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
-    const { projectId } = parse(timelineQuerySchema, request.query)
+    const { projectId, from } = parse(timelineQuerySchema, request.query)
     const [project] = await deps.db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
     if (!project) throw notFound('Project not found')
     const plans = await loadPlans(deps.db, [projectId])
@@ -174,41 +198,62 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
         }),
       ),
     )
-    return { project, today: today(), bars }
+    const day = today()
+    return { project, today: day, window: timelineWindow(bars, day, from), bars }
   })
 
   /** Leave: one's own, or someone's with `view`. */
-  app.get('/api/leave', access('signed-in'), async (request): Promise<LeaveRow[]> => {
+  app.get('/api/leave', access({ own: 'view', query: 'userId' }), async (request): Promise<LeaveRow[]> => {
     const actor = await requireUser(deps, request)
     const userId = parse(leaveQuerySchema, request.query).userId ?? actor.id
-    if (userId !== actor.id && !can(actor, 'view')) throw forbidden()
     return (await loadLeave(deps.db, [userId])).map(presentLeave)
   })
 
-  /** Records leave: for oneself, or for someone else with `edit`. */
-  app.post('/api/leave', access('signed-in'), async (request, reply) => {
+  /**
+   * Records leave: for oneself (a write counted by the per-person throttle), or for someone else
+   * with `edit`. A period sharing a day with one of the person's is refused (409), naming it.
+   */
+  app.post('/api/leave', access({ own: 'edit', body: 'userId' }), async (request, reply) => {
     const actor = await requireUser(deps, request)
     const input = parse(leaveCreateSchema, request.body)
     const userId = input.userId ?? actor.id
-    if (userId !== actor.id && !can(actor, 'edit')) throw forbidden()
-    const [person] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-    if (!person) throw badRequest('userId: User not found')
-    const [created] = await deps.db
-      .insert(leave)
-      .values({ userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, createdAt: deps.now() })
-      .returning()
-    return reply.status(201).send(presentLeave({ id: created!.id, personId: created!.userId, range: { start: created!.startDate, end: created!.endDate }, note: created!.note }))
+    const own = isSelf(actor, userId)
+    if (own) await throttlePerson(deps, actor.id)
+    const recorded = await recordLeave(deps.db, { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now: deps.now() })
+    if ('noPerson' in recorded) throw badRequest('userId: User not found')
+    if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
+    const { created } = recorded
+    return reply.status(201).send(presentLeave({ id: created.id, personId: created.userId, range: { start: created.startDate, end: created.endDate }, note: created.note }))
   })
 
-  /** Removes leave: one's own, or someone's with `edit`. */
-  app.delete<{ Params: { id: string } }>('/api/leave/:id', access('signed-in'), async (request) => {
+  /** Removes leave: one's own (counted by the per-person throttle), or someone's with `edit`. */
+  const ownerOfLeave = async (request: FastifyRequest) => {
+    const { id } = request.params as { id: string }
+    return isUuid(id) ? leaveOwner(deps.db, canonicalId(id)) : null
+  }
+  app.delete<{ Params: { id: string } }>('/api/leave/:id', access({ own: 'edit', owner: ownerOfLeave }), async (request) => {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'Leave not found')
-    const [row] = await deps.db.select({ userId: leave.userId }).from(leave).where(eq(leave.id, id))
-    if (!row) throw notFound('Leave not found')
-    if (row.userId !== actor.id && !can(actor, 'edit')) throw forbidden()
-    await deps.db.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, row.userId)))
+    const owner = await leaveOwner(deps.db, id)
+    if (!owner) throw notFound('Leave not found')
+    const own = isSelf(actor, owner)
+    if (own) await throttlePerson(deps, actor.id)
+    if (!(await removeLeave(deps.db, id, owner))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
+  })
+
+  /**
+   * Removes a person's leave in one request, with `edit` (issue 28): all of it, or the periods lying
+   * wholly within `from`–`to`. Answers how many periods went.
+   */
+  app.delete('/api/leave', access('edit'), async (request) => {
+    const actor = await requireUser(deps, request)
+    const { userId, from, to } = parse(leaveRemovalSchema, request.query)
+    const [person] = await loadPeople(deps.db, [userId])
+    if (!person) throw badRequest('userId: User not found')
+    if (isSelf(actor, userId)) await throttlePerson(deps, actor.id)
+    const removed = await removeLeaveOf(deps.db, userId, { from, to })
+    return { message: removedMessage(removed), removed }
   })
 
   /** A role's lead time (whole calendar months before a cluster starts). */
@@ -231,11 +276,29 @@ const everyPlan = keptWhileUnchanged(async (db) => {
   return { plans, roleRows, lead: new Map(roleRows.map((role) => [role.id, role])) }
 })
 
-/** Every plan with everyone's conflicts (their leave read too), kept as every plan is: one reading, so the two always agree. */
-const everyConflict = keptWhileUnchanged(async (db) => {
-  const [every, everyonesLeave] = await Promise.all([everyPlan(db), loadLeave(db, null)])
-  return { ...every, found: conflicts(every.plans.assignments, everyonesLeave), assignmentsOf: byPerson(every.plans.assignments), leaveOf: byPerson(everyonesLeave) }
+/** Every plan with everyone's assignments by person and the conflicts among them, leave aside: kept as every plan is. */
+const everyAssignment = keptWhileUnchanged(async (db) => {
+  const every = await everyPlan(db)
+  return { ...every, assignmentsOf: byPerson(every.plans.assignments), amongAssignments: conflicts(every.plans.assignments, []) }
 })
+
+/**
+ * Everyone's leave by person, kept while nobody's leave changes. Leave is counted apart from the
+ * plans (migration 0008): a leave write makes the next reader read leave again (one query), and
+ * none read the plans again (issue 28).
+ */
+const everyLeave = keptWhileUnchanged(async (db) => byPerson(await loadLeave(db, null)), 'leave')
+
+/**
+ * Every plan with everyone's conflicts, leave included: kept while neither changes. After a leave
+ * write, only the people with leave are looked at again, over the kept plans (`withLeave`).
+ */
+const everyConflict = keptWhileUnchanged(async (db) => {
+  const [every, leaveOf] = await Promise.all([everyAssignment(db), everyLeave(db)])
+  return { ...every, leaveOf, found: withLeave(every.amongAssignments, every.assignmentsOf, leaveOf) }
+}, 'plans and leave')
+
+const earlierOf = (a: string, b: string) => (a < b ? a : b)
 
 /** The slots of the project and role asked for (either may be left out). */
 const chosenSlots = (plans: Plans, query: { projectId?: string; roleId?: string }) =>

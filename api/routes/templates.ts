@@ -2,15 +2,16 @@ import { and, count, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { plansSomeCluster, templateComboQuerySchema, templateSaveSchema } from '#domain/planning/schemas'
 import { planningMessages } from '#domain/planning/messages'
+import { templateChanges } from '#domain/planning/changes'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { resourcePlanningTemplates, templateItems } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { HttpError, badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { can } from '#domain/access'
+import { HttpError, badRequest, notFound, parse } from '#api/http/errors'
 import { requireUser } from '#api/auth/sessions'
+import { requireChanges } from '#api/http/changes'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { pathId } from '#api/http/params'
-import { checkTemplate, loadTemplate, loadTemplates, writeItems } from '#api/planning/templates'
+import { checkTemplate, itemFiguresOf, loadItemFigures, loadTemplate, loadTemplates, writeItems } from '#api/planning/templates'
 import { access } from '#api/http/access'
 
 export const templateMessages = {
@@ -31,8 +32,9 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
 
   /**
    * Saves a template (§4): an existing one for the same category, entity and type is answered
-   * `exists: true` and left alone unless `force` is true, which replaces its clusters (a change:
-   * it also needs `edit`). Everything is one transaction.
+   * `exists: true` and left alone unless `force` is true, which replaces its clusters. Replacing
+   * needs what it does to the stored clusters (DESIGN §4): `edit` as well to change their planned
+   * people or interchanges, `delete` as well to drop some. Everything is one transaction.
    */
   app.post('/api/resource-planning-templates', access('add'), async (request, reply) => {
     const user = await requireUser(deps, request)
@@ -66,7 +68,7 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
             )
             .for('update')
           if (!input.force) return { status: 200, exists: true, message: templateMessages.exists, template: await loadTemplate(tx, { id: existing.id }) }
-          if (!can(user, 'edit')) throw forbidden()
+          requireChanges(user, templateChanges(await loadItemFigures(tx, existing.id), itemFiguresOf(input)))
           await writeItems(tx, existing.id, input)
           await tx.update(resourcePlanningTemplates).set({ updatedAt: now }).where(eq(resourcePlanningTemplates.id, existing.id))
           return { status: 200, exists: false, message: templateMessages.updated, template: await loadTemplate(tx, { id: existing.id }) }

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { userListQuerySchema } from '#domain/users'
 import type { Deps } from '#api/deps'
-import { forbidden, notFound, parse } from '#api/http/errors'
-import { can } from '#domain/access'
-import { requireUser } from '#api/auth/sessions'
+import { notFound, parse } from '#api/http/errors'
 import { isUuid } from '#domain/ids'
 import { findListedUser, listUsers } from '#api/users/list'
 import { access } from '#api/http/access'
@@ -14,10 +12,8 @@ export async function usersRoutes(app: FastifyInstance, deps: Deps) {
     return listUsers(deps.db, query)
   })
 
-  app.get<{ Params: { id: string } }>('/users/:id', access('signed-in'), async (request) => {
-    const user = await requireUser(deps, request)
+  app.get<{ Params: { id: string } }>('/users/:id', access({ own: 'view', param: 'id' }), async (request) => {
     const { id } = request.params
-    if (id !== user.id && !can(user, 'view')) throw forbidden()
     const found = isUuid(id) ? await findListedUser(deps.db, id) : null
     if (!found) throw notFound('User not found')
     return found

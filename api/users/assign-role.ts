@@ -1,12 +1,13 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
-import { ADMIN_ONLY, grantRefusal, isAdmin } from '#domain/access'
+import { eq } from 'drizzle-orm'
+import { ADMIN_ONLY, grantRefusal, isAdmin, isSelf } from '#domain/access'
 import { ADMIN_ROLE, DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roleHistories, roles, users } from '#api/db/schema'
-import { badRequest, forbidden, HttpError } from '#api/http/errors'
+import { badRequest, forbidden } from '#api/http/errors'
 import type { SessionUser } from '#api/auth/sessions'
 
 interface RoleChange {
+  /** The editor's account as read under the lock (#api/users/administrators). */
   actor: SessionUser
   /** The person's account row, read under a row lock by the caller. */
   target: typeof users.$inferSelect
@@ -22,14 +23,15 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * - their own pick changes the role and grants nothing; nobody picks Admin for themselves;
  * - someone else (with `edit`) setting or confirming it makes the person's permissions the role's,
  *   and may only grant what they hold themselves; only an administrator gives or takes Admin;
- * - every change of role writes a role-history row; the install always keeps an administrator.
+ * - every change of role writes a role-history row.
+ * The caller runs it inside changeAccount (#api/users/administrators), which keeps an administrator.
  */
 export async function setRole(tx: Executor, { actor, target, roleId, now }: RoleChange) {
   const [role] = roleId ? await tx.select().from(roles).where(eq(roles.id, roleId)) : []
   if (roleId && !role) throw badRequest('roleId: Choose a role from the list')
   const grant = { name: role?.name ?? DEFAULT_ACCOUNT_ROLE, permissions: role?.permissions ?? [] }
   const changed = grant.name !== target.role || (role?.id ?? null) !== target.roleId
-  const own = actor.id === target.id
+  const own = isSelf(actor, target.id)
 
   if (changed && (grant.name === ADMIN_ROLE || isAdmin(target)) && !isAdmin(actor)) throw forbidden(ADMIN_ONLY)
   const permissions = own ? target.permissions : grant.permissions
@@ -37,9 +39,6 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
   if (!own && (changed || !sameList(permissions, target.permissions))) {
     const refusal = grantRefusal(actor, grant)
     if (refusal) throw forbidden(refusal)
-  }
-  if (changed && isAdmin(target) && !(await anotherAdministrator(tx, target.id))) {
-    throw new HttpError(409, 'At least one administrator must remain: give the Admin role to someone else first.')
   }
   if (!changed && sameList(permissions, target.permissions)) return
 
@@ -57,13 +56,4 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
     updatedByName: editor?.fullName ?? editor?.email ?? actor.email,
     updatedAt: now,
   })
-}
-
-async function anotherAdministrator(tx: Executor, besides: string) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, ADMIN_ROLE), eq(users.status, 'Active'), ne(users.id, besides), sql`${users.emailVerifiedAt} is not null`))
-    .limit(1)
-  return Boolean(row)
 }

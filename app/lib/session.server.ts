@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { User } from '#domain/contracts/users'
-import { can } from '#domain/access'
+import { can, ownerOr } from '#domain/access'
 import { SESSION_COOKIE, type Permission } from '#domain/constants'
 import { api, type Caller } from './api/http.server'
 
@@ -72,4 +72,9 @@ export async function requirePermission(caller: Caller, permission: Permission) 
  */
 export function assertCan(user: SessionUser, ...permissions: Permission[]) {
   if (permissions.some((permission) => !can(user, permission))) throw forbidden()
+}
+
+/** assertCan for what may be the user's own (a profile): theirs always, someone else's with each of `permissions`. */
+export function assertOwnerOr(user: SessionUser, ownerId: string, ...permissions: Permission[]) {
+  if (permissions.some((permission) => !ownerOr(user, ownerId, permission))) throw forbidden()
 }

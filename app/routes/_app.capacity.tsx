@@ -17,6 +17,8 @@ import { requirePermission } from '#app/lib/session.server'
 import { can } from '#domain/access'
 import type { Route } from './+types/_app.capacity'
 
+type PeriodField = 'from' | 'to'
+
 export const meta: Route.MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` }]
 
 /**
@@ -30,11 +32,15 @@ export async function loader(args: Route.LoaderArgs) {
   const choice = readChoice(params)
   const period = periodOf(choice)
   const [capacity, projects, roles] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args)])
-  // A period the API refuses (the end before the start, too long) is said, with the filters kept.
-  if (!capacity.ok) return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), problem: messageOr(capacity.error, 'Failed to load capacity'), editable, ...options(projects, roles) }
+  // A period the API refuses (the end before the start, too long, outside 1900 to 2100) is said, with the filters kept and the field marked.
+  if (!capacity.ok) {
+    const problem = messageOr(capacity.error, 'Failed to load capacity')
+    const field: PeriodField | null = capacity.error.field === 'from' || capacity.error.field === 'to' ? capacity.error.field : null
+    return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), problem, field, editable, ...options(projects, roles) }
+  }
   const { hireQueue, ...grid } = capacity.data
   // The queue a page at a time, soonest first: hundreds of lines are a file's work (the export holds them all).
-  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), problem: null, editable, ...options(projects, roles) }
+  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), problem: null, field: null as PeriodField | null, editable, ...options(projects, roles) }
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */
@@ -47,8 +53,10 @@ const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awai
   roles: roles.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
 })
 
+const PROBLEM_ID = 'capacity-problem'
+
 export default function CapacityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { choice, capacity, queue, problem, editable, projects, roles } = loaderData
+  const { choice, capacity, queue, problem, field, editable, projects, roles } = loaderData
   const leadAnswer = actionData ?? null
   const exportHref = hrefOf('/capacity/export', { ...choice })
   const pageHref = (page: number) => hrefOf('/capacity', { ...choice, page: page > 1 ? String(page) : '' })
@@ -61,9 +69,9 @@ export default function CapacityPage({ loaderData, actionData }: Route.Component
           Export
         </a>
       </header>
-      <CapacityFilters action="/capacity" choice={choice} projects={projects} roles={roles} />
+      <CapacityFilters action="/capacity" choice={choice} projects={projects} roles={roles} invalid={field} describedBy={PROBLEM_ID} />
       {problem ? (
-        <p className="card form-message error" role="alert">
+        <p className="card form-message error" role="alert" id={PROBLEM_ID}>
           {problem}
         </p>
       ) : null}

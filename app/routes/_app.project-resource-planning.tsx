@@ -7,6 +7,7 @@ import { asCardState, withNumber } from '#app/features/project-planning/card'
 import { templateOf } from '#app/components/project-cluster-table'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { assertCan, requirePermission } from '#app/lib/session.server'
+import { refusalOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
 import { choicesFor, loadProjects, loadSavedCards, loadTemplates, saveAll } from '#app/features/project-planning/api.server'
 import { addCard, draftOf, keyOf, NO_SELECTION, NOTICES, pagePath, readPlanForm, resolve, unsavedChanges, type Message, type PlanPage, type View } from '#app/features/project-planning/form'
@@ -66,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     else {
       const saved = await saveAll(args, projectId, cards, removed)
       if (saved.ok) return redirect(posted.leaveTo || pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
-      message = { text: projectMessages.saveFailed, tone: 'error', at: 'save' }
+      message = { text: refusalOr(saved.error, projectMessages.saveFailed), tone: 'error', at: 'save' }
     }
     // The typed state stays as it was, its Numbers applied.
     cards = cards.map(withNumber)

@@ -74,7 +74,7 @@ export async function action(args: Route.ActionArgs) {
   const combo = readCombo(form)
   const draft = readDraft(form)
   if (intent === 'save' || intent === 'save-force') {
-    const saved = await saveDraft(args, combo, draft, { force: intent === 'save-force', canEdit: can(user, 'edit') })
+    const saved = await saveDraft(args, combo, draft, { force: intent === 'save-force' })
     if (saved.done === 'saved') return redirect(pagePath(combo), { headers: saved.headers })
     return answer({ draft, confirm: saved.done === 'confirm', message: saved.message }, { headers: saved.headers })
   }

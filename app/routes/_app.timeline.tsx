@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
 import { ChoiceSelect } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { TimelineChart, TimelineTable } from '#app/features/timeline/chart'
+import { OutsideWindow, TimelineChart, TimelineTable, WindowNav, splitByWindow } from '#app/features/timeline/chart'
 import { groupBars } from '#app/features/timeline/layout'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { getTimeline } from '#app/lib/api/schedule.server'
@@ -13,28 +13,38 @@ import type { Route } from './+types/_app.timeline'
 
 export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_NAME}` }]
 
-/** /timeline?projectId&view=table (issue 13): a project's clusters over time, as a chart or as a table. */
+/**
+ * /timeline?projectId&view=table&from=YYYY-MM (issue 13): a project's clusters over time, as a chart
+ * or as a table. The chart draws a window of at most three years (issue 28), from `from` or the
+ * API's default; Earlier and Later move it, and the clusters outside it are listed with a link each.
+ * The table lists every cluster.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const params = new URL(args.request.url).searchParams
   const wanted = (params.get('projectId') ?? '').trim().toLowerCase()
   const view = params.get('view') === 'table' ? 'table' : 'chart'
+  // Passed on as typed: a month the API refuses (outside 1900 to 2100, not a month) is said on the page.
+  const from = (params.get('from') ?? '').trim().slice(0, 20)
   const projects = await listProjects(args)
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = isUuid(wanted) ? (projectList.find((row) => row._id === wanted) ?? null) : null
-  const timeline = project ? await getTimeline(args, project._id) : null
+  const timeline = project ? await getTimeline(args, project._id, from || undefined) : null
   return {
     projects: projectList,
     projectId: project?._id ?? '',
     view,
-    timeline: timeline?.ok ? { project: timeline.data.project, today: timeline.data.today, groups: groupBars(timeline.data.bars) } : null,
+    from,
+    timeline: timeline?.ok ? { project: timeline.data.project, today: timeline.data.today, window: timeline.data.window, groups: groupBars(timeline.data.bars) } : null,
     problem: timeline && !timeline.ok ? messageOr(timeline.error, 'Failed to load the timeline') : null,
   }
 }
 
 export default function TimelinePage({ loaderData }: Route.ComponentProps) {
-  const { projects, projectId, view, timeline, problem } = loaderData
-  const href = (next: 'chart' | 'table') => `/timeline?${new URLSearchParams({ projectId, ...(next === 'table' && { view: 'table' }) })}`
+  const { projects, projectId, view, from, timeline, problem } = loaderData
+  const href = (next: 'chart' | 'table') => `/timeline?${new URLSearchParams({ projectId, ...(next === 'table' && { view: 'table' }), ...(from && { from }) })}`
+  const windowHref = (month: string) => `/timeline?${new URLSearchParams({ projectId, from: month })}`
+  const split = timeline && view === 'chart' ? splitByWindow(timeline.groups, timeline.window) : null
   return (
     <div className="stack">
       <header className="page-head">
@@ -63,7 +73,21 @@ export default function TimelinePage({ loaderData }: Route.ComponentProps) {
               Table
             </Link>
           </nav>
-          {view === 'table' ? <TimelineTable groups={timeline.groups} /> : <TimelineChart groups={timeline.groups} today={timeline.today} projectName={timeline.project.name} />}
+          {split ? (
+            <>
+              <WindowNav window={timeline.window} href={windowHref} />
+              <TimelineChart
+                groups={split.drawn}
+                today={timeline.today}
+                projectName={timeline.project.name}
+                window={timeline.window}
+                anyDated={split.outside.length > 0 || split.drawn.some((group) => group.bars.some((bar) => bar.startDate && bar.endDate))}
+              />
+              <OutsideWindow outside={split.outside} href={windowHref} />
+            </>
+          ) : (
+            <TimelineTable groups={timeline.groups} />
+          )}
         </>
       ) : projectId ? null : (
         <p className="card empty">Select a project to see its timeline.</p>

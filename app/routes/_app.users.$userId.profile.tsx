@@ -1,9 +1,9 @@
 import { data, Link, redirect } from 'react-router'
-import { can } from '#domain/access'
+import { can, isSelf } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
-import { assertCan, requireUser } from '#app/lib/session.server'
+import { assertOwnerOr, requireUser } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { loadProfile, saveProfileEdit } from '#app/features/profile/api.server'
 import { isEditing, LOAD_FAILED, neededToOpen, profileEditSchema, profilePath, saveFailed, USER_NOT_FOUND } from '#app/features/profile/form'
@@ -22,17 +22,17 @@ export const meta: Route.MetaFunction = () => [{ title: `User profile · ${PRODU
 /** The signed-in user, if they may open this profile (their own always; someone else's with `view`, and `edit` to edit). */
 async function requireAccess(args: Route.LoaderArgs | Route.ActionArgs, editing: boolean) {
   const { user: me } = await requireUser(args)
-  const own = me._id === args.params.userId
-  assertCan(me, ...neededToOpen(own, editing))
-  return { me, own }
+  const userId = args.params.userId ?? ''
+  assertOwnerOr(me, userId, ...neededToOpen(editing))
+  return { me, own: isSelf(me, userId) }
 }
 
 export async function loader(args: Route.LoaderArgs) {
   const userId = args.params.userId ?? ''
   const editing = isEditing(args.request.url)
-  const { me, own } = await requireAccess(args, editing)
+  const { me } = await requireAccess(args, editing)
   const canViewUsers = can(me, 'view')
-  const loaded = await loadProfile(args, userId, { me, own, editing })
+  const loaded = await loadProfile(args, userId, { me, editing })
   if (!loaded.ok) {
     const notFound = loaded.error.status === 404
     return data(

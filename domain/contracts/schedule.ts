@@ -1,4 +1,5 @@
 import type { Ref } from './common'
+import type { TimelineWindow } from '../schedule/window'
 
 /** The answers of the people-over-time calls (issue 13), once: the API satisfies them, the web reads them. */
 
@@ -75,7 +76,7 @@ export interface Capacity extends RoleMonths {
   hireQueue: HireLine[]
 }
 
-/** GET /api/hire-queue: one line per role, project and cluster item with a gap, by hire-by date. */
+/** GET /api/hire-queue: one line per role, project and cluster item with a gap, by hire-by date (given a period, those whose clusters fall in it). */
 export interface HireLine {
   role: Ref
   project: Ref
@@ -104,9 +105,11 @@ export interface TimelineBar {
   tagged: number
 }
 
+/** GET /api/timeline: every bar of the project, and the window (at most three years) its chart draws. */
 export interface ProjectTimeline {
   project: Ref
   today: string
+  window: TimelineWindow
   bars: TimelineBar[]
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { INSTANCES_MAX, PLAN_CARDS_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
 import { taggingMessages } from './project-plan'
-import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber } from './schemas'
+import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber, wholeListOf } from './schemas'
 
 // The payloads of the projects calls (§7 "Projects"). Like the planning schemas: strict, and
 // their output is itself a valid input.
@@ -76,16 +76,35 @@ export type InstanceDelete = z.infer<typeof instanceDeleteSchema>
 /** A card by its type, as the plan save names the cards it removes. */
 const cardKey = z.strictObject({ categoryId: combo.categoryId, entityId: combo.entityId, typeId: combo.typeId })
 
+/** The index of the first card whose combination came before it in the list, or -1. */
+const repeatedCard = (cards: readonly { categoryId: string; entityId: string; typeId: string }[]) => {
+  const keys = cards.map((card) => `${card.categoryId} ${card.entityId} ${card.typeId}`)
+  return keys.findIndex((key, index) => keys.indexOf(key) !== index)
+}
+
 /**
  * PUT /api/projects/{id}/plan: the Project Resource Planning screen's Save, in one transaction.
  * `removed` cards go first (so a card removed and added again starts afresh; one already gone is
  * what the user wanted), then every card of `cards`, each saved whole as by POST
- * /api/project-resource-instances. Either all of it is saved or nothing.
+ * /api/project-resource-instances. Either all of it is saved or nothing. Both lists must be sent
+ * (null is not "nothing"), and `cards` names a combination once: a second card of the same
+ * combination would replace the first and drop its tags (issue 28). A card removed twice is
+ * removed once: the repeated key carries nothing that could be lost.
  */
-export const planSaveSchema = z.strictObject({
-  cards: listOf(z.strictObject(cardShape).check(namesMatchNumber), PLAN_CARDS_MAX, 'cards'),
-  removed: listOf(cardKey, PLAN_CARDS_MAX, 'removed cards'),
-})
+export const planSaveSchema = z
+  .strictObject(
+    {
+      cards: wholeListOf(z.strictObject(cardShape).check(namesMatchNumber), PLAN_CARDS_MAX, 'cards'),
+      removed: wholeListOf(cardKey, PLAN_CARDS_MAX, 'removed cards'),
+    },
+    { error: 'Send the plan as {cards, removed}' },
+  )
+  .check(
+    z.superRefine((plan, ctx) => {
+      const card = repeatedCard(plan.cards)
+      if (card >= 0) ctx.addIssue({ code: 'custom', path: ['cards', card], message: projectMessages.alreadyAdded })
+    }),
+  )
 export type PlanSave = z.infer<typeof planSaveSchema>
 
 /**
@@ -97,7 +116,9 @@ export const mappingReplaceSchema = z.strictObject({
   projectEntityId: requiredId(taggingMessages.projectEntityMissing, taggingMessages.projectEntityMissing),
   roleId,
   clusterIds: listOf(clusterId, CLUSTERS_MAX, 'clusters').check(z.minLength(1, 'Choose a cluster from the list')),
-  userIds: listOf(requiredId('Choose users from the list', 'Choose users from the list'), USERS_PER_CLUSTER_MAX, 'users'),
+  // The whole set of users the cluster keeps: null is not "nobody" (clearing sends [], issue 28).
+  // A user sent twice counts once: a repeat carries nothing that could be lost.
+  userIds: wholeListOf(requiredId('Choose users from the list', 'Choose users from the list'), USERS_PER_CLUSTER_MAX, 'users'),
 })
 export type MappingReplace = z.infer<typeof mappingReplaceSchema>
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { UUID_PATTERN } from '../ids'
+import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { unwrapSingletons } from './cluster-list'
 import { interchangeProblem } from './interchanges'
 import { nameChecks as textNameChecks, storable, tidyName } from '../text'
@@ -60,6 +61,13 @@ const flag = (label: string) =>
 /** A list that may be left out (null or missing: empty), at most `max` long. */
 export const listOf = <T extends z.ZodMiniType>(item: T, max: number, label: string) =>
   z.pipe(z.transform((value: unknown) => value ?? []), z.array(item, `${label} must be a list`).check(z.maxLength(max, `At most ${max} ${label}`)))
+/**
+ * The whole set a save replaces (a plan's cards, a template role's clusters, a cluster's users):
+ * it must be sent as a list, since reading null or nothing as empty would remove what is stored
+ * or do nothing while answering 200 (issue 28). At most `max` long.
+ */
+export const wholeListOf = <T extends z.ZodMiniType>(item: T, max: number, label: string) =>
+  z.array(item, `Send the ${label} as a list`).check(z.maxLength(max, `At most ${max} ${label}`))
 
 // A number typed in a form arrives as text: coerced, the empty field taking `empty`.
 export const toNumber = (empty: number | null) => (value: unknown) =>
@@ -121,14 +129,15 @@ export const clusterCreateSchema = z.pipe(
 )
 export type ClusterCreate = z.infer<typeof clusterCreateSchema>
 
-// Dates before 1900 are typing mistakes (and year 0 is no date to PostgreSQL). The key must be
-// sent: a body that forgot a date must not clear it.
+// A date of the product's years, 1900 to 2100 (domain/dates.ts): outside them it is a typing
+// mistake, and an unbounded one makes every reader pay (issue 28). The messages name no field: the
+// API's error names it once. The key must be sent: a body that forgot a date must not clear it.
 export const isoDate = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)),
   z.nullable(
     z.iso
       .date({ error: (issue) => (issue.input === undefined ? 'Send a date, or null to clear it' : 'Enter a valid date (YYYY-MM-DD)') })
-      .check(z.regex(/^(19|[2-9]\d)\d\d-/, 'Enter a date from 1900 on')),
+      .check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE)),
   ),
 )
 
@@ -287,8 +296,8 @@ export const templateSaveSchema = z
     categoryId: requiredId(planningOwnMessages.selectCategory, 'Choose a category from the list'),
     planningId: requiredId(planningMessages.selectTypeAndEntity, 'Choose a planning type from the list'),
     entityId: requiredId(planningMessages.selectTypeAndEntity, 'Choose an entity from the list'),
-    roleClusters: listOf(
-      z.strictObject({ roleId, clusters: listOf(templateClusterSchema, CLUSTERS_MAX, 'clusters') }, { error: 'Each role must be {roleId, clusters}' }),
+    roleClusters: wholeListOf(
+      z.strictObject({ roleId, clusters: wholeListOf(templateClusterSchema, CLUSTERS_MAX, 'clusters') }, { error: 'Each role must be {roleId, clusters}' }),
       ROLES_MAX,
       'roles',
     ),

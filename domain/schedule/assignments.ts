@@ -96,6 +96,28 @@ export function conflicts(assignments: readonly Assignment[], leave: readonly Le
   return found
 }
 
+/**
+ * Everyone's conflicts, leave included, from the conflicts among assignments alone
+ * (`amongAssignments`: `conflicts(assignments, [])`): only the people with leave are looked at
+ * again. Leave changes far more often than plans (issue 28), and costs this, not every plan.
+ * The same answer as `conflicts(assignments, leave)`.
+ */
+export function withLeave(
+  amongAssignments: ReadonlyMap<string, Conflict[]>,
+  assignmentsOf: ReadonlyMap<string, readonly Assignment[]>,
+  leaveOf: ReadonlyMap<string, readonly Leave[]>,
+): Map<string, Conflict[]> {
+  const found = new Map(amongAssignments)
+  for (const [personId, periods] of leaveOf) {
+    const rows = assignmentsOf.get(personId)
+    if (!rows) continue
+    // Leave only adds clashes: whoever has none with it had none without it.
+    const personal = conflictsOfPerson(rows, periods)
+    if (personal.length) found.set(personId, personal)
+  }
+  return found
+}
+
 /** A person's load on a day: how many of their assignments cover it. */
 export const loadOn = (assignments: readonly Assignment[], day: Day) =>
   assignments.filter((row) => row.dates !== null && row.dates.start <= day && day <= row.dates.end).length

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
-import { storable } from '../text'
+import { isReadable, storable } from '../text'
 import { planningOwnMessages } from '../planning/messages'
-import { optionalId, queryId, requiredQueryId } from '../planning/schemas'
+import { optionalId, queryId, requiredId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
+import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 
 /** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
@@ -10,20 +11,48 @@ import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 /** The longest capacity view: five years of months keeps the page and the export readable. */
 export const CAPACITY_MONTHS_MAX = 60
 
-const day = (label: string) =>
-  z.iso.date(`${label}: Enter a valid date (YYYY-MM-DD)`).check(z.regex(/^(19|[2-9]\d)\d\d-/, `${label}: Enter a date from 1900 on`))
+/**
+ * A date of the product's years (domain/dates.ts). Its messages name no field: the API's error
+ * names it once (api/http/errors.ts), and a screen shows the sentence beside the field (issue 28).
+ */
+const day = z.iso.date('Enter a valid date (YYYY-MM-DD)').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE))
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
-const optionalDay = (label: string) => z.pipe(z.transform(blankToUndefined), z.optional(day(label)))
+const optionalDay = z.pipe(z.transform(blankToUndefined), z.optional(day))
+/** A month (YYYY-MM) of the product's years: the timeline's window. */
+const optionalMonth = z.pipe(
+  z.transform(blankToUndefined),
+  z.optional(z.string('Enter a valid month (YYYY-MM)').check(z.trim(), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a valid month (YYYY-MM)'), z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE))),
+)
+
+/**
+ * A leave date, its messages naming it in words: the leave form shows the API's sentence above the
+ * form, not beside a field ("Enter a valid start date"). Of the product's years, like every date.
+ */
+const leaveDay = (name: string) => {
+  const some = `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`
+  return z.pipe(
+    z.transform(blankToUndefined),
+    z.iso.date({ error: (issue) => (issue.input === undefined ? `Enter ${some}` : `Enter a valid ${name} (YYYY-MM-DD)`) }).check(z.regex(WITHIN_YEARS, `Enter ${some} between ${FIRST_YEAR} and ${LAST_YEAR}`)),
+  )
+}
 
 /** POST /api/leave: for oneself, or for `userId` with `edit`; inclusive dates, the end not before the start. */
 export const leaveCreateSchema = z
   .strictObject({
-    userId: optionalId('userId must be an id'),
-    startDate: z.pipe(z.transform(blankToUndefined), day('startDate')),
-    endDate: z.pipe(z.transform(blankToUndefined), day('endDate')),
+    userId: optionalId('The person must be an id'),
+    startDate: leaveDay('start date'),
+    endDate: leaveDay('end date'),
     note: z.pipe(
       z.transform((value: unknown) => (value == null ? '' : value)),
-      z.string('note must be text').check(z.trim(), z.maxLength(LEAVE_NOTE_MAX, `note must be at most ${LEAVE_NOTE_MAX} characters`), storable),
+      z
+        .string('The note must be text')
+        .check(
+          z.trim(),
+          z.maxLength(LEAVE_NOTE_MAX, `The note must be at most ${LEAVE_NOTE_MAX} characters`),
+          storable,
+          // What names refuse (domain/text.ts): a note shows beside the person's leave to others.
+          z.refine<string>(isReadable, 'The note cannot contain control characters'),
+        ),
     ),
   })
   .check(
@@ -35,10 +64,31 @@ export type LeaveCreate = z.infer<typeof leaveCreateSchema>
 
 export const leaveQuerySchema = z.object({ userId: queryId('userId') })
 
-/** PUT /roles/{id}: the role's lead time in whole calendar months. */
+/**
+ * DELETE /api/leave: an editor removes a person's leave in one request: all of it, or the periods
+ * lying wholly within from–to (either end may be left out; docs/decisions.md, issue 28). Strict: a
+ * misspelt bound is refused rather than read as no bound, which would remove everything.
+ */
+export const leaveRemovalSchema = z
+  .strictObject({
+    userId: requiredId('Name the person whose leave to remove', 'The person must be an id'),
+    from: optionalDay,
+    to: optionalDay,
+  })
+  .check(
+    z.superRefine((data, ctx) => {
+      if (data.from && data.to && data.to < data.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end of the range cannot be before its start' })
+    }),
+  )
+export type LeaveRemoval = z.infer<typeof leaveRemovalSchema>
+
+/**
+ * PUT /roles/{id}: the role's lead time in whole calendar months: a JSON integer, or text of digits
+ * alone (a form's field, spaces around allowed). Number() would also read "0x10" as 16 and "1e1" as 10.
+ */
 export const roleLeadSchema = z.strictObject({
   leadMonths: z.pipe(
-    z.transform((value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value)),
+    z.transform((value: unknown) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value)),
     z.number('Lead time must be a whole number of months').check(
       z.int('Lead time must be a whole number of months'),
       z.minimum(0, 'Lead time cannot be negative'),
@@ -47,16 +97,21 @@ export const roleLeadSchema = z.strictObject({
   ),
 })
 
-/** GET /api/capacity and /api/hire-queue: a period of months (both ends optional) and two filters. */
+/**
+ * GET /api/capacity and /api/hire-queue: a period of months (both ends optional) and two filters.
+ * Capacity counts the months of the period; the hire-by queue, given a period, the lines whose
+ * clusters fall in it (docs/decisions.md, issue 28).
+ */
 export const capacityQuerySchema = z.object({
-  from: optionalDay('from'),
-  to: optionalDay('to'),
+  from: optionalDay,
+  to: optionalDay,
   projectId: queryId('projectId'),
   roleId: queryId('roleId'),
 })
 export type CapacityQuery = z.infer<typeof capacityQuerySchema>
 
-export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId') })
+/** GET /api/timeline: the project, and the first month of the window to draw (domain/schedule/window.ts; left out: the default window). */
+export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId'), from: optionalMonth })
 
 /** The most candidates one availability call answers for: Assign Users shows fewer. */
 export const AVAILABILITY_USERS_MAX = 200
@@ -64,7 +119,7 @@ export const AVAILABILITY_USERS_MAX = 200
 const idList = (label: string, max: number) =>
   z.pipe(
     z.transform((value: unknown) => (typeof value === 'string' ? value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean) : value)),
-    z.array(z.string().check(z.regex(UUID_PATTERN, `${label} must be ids separated by commas`))).check(z.maxLength(max, `${label}: at most ${max}`)),
+    z.array(z.string().check(z.regex(UUID_PATTERN, `${label} must be ids separated by commas`))).check(z.maxLength(max, `At most ${max} ids`)),
   )
 
 /** GET /api/availability: one slot (project, instance, role, cluster item) and the candidates. */

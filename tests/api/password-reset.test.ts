@@ -177,3 +177,67 @@ describe('only the newest reset link works (issue 12)', () => {
     expectClientError(await login(email, 'Aresetpass1!'), 401)
   })
 })
+
+describe('POST /auth/forgot-password answers in the same time whether the address has an account or not', () => {
+  // Sending takes as long as an SMTP hand-over or an outbox file on a busy disk does.
+  const SENDING_MS = 80
+  const ROUNDS = 15
+  let slow: Api
+  const lines: string[] = []
+  let failing = false
+  beforeAll(async () => {
+    slow = await startApi({
+      sending: async () => {
+        await new Promise((resolve) => setTimeout(resolve, SENDING_MS))
+        if (failing) throw new Error('the mail server refused the message')
+      },
+      logger: { level: 'error', stream: { write: (chunk: string) => void lines.push(...chunk.split('\n').filter(Boolean)) } },
+    })
+    await signedUpUser(slow) // the administrator
+  })
+  afterAll(() => slow?.close())
+
+  const timed = async (email: string) => {
+    const started = performance.now()
+    const answer = await slow.client().post('/auth/forgot-password', { email })
+    const took = performance.now() - started
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ message: FORGOT })
+    return took
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+  test('a real account and an unknown address answer within 20 ms of each other (the median of paired differences), and the real one is mailed each time', async () => {
+    const { email } = await signedUpUser(slow)
+    const mailed = () => slow.mails.filter((m) => m.to === email && /Reset your/.test(m.subject)).length
+    const differences: number[] = []
+    // Pairs sent one after the other, in alternating order: a busy moment of the machine falls on
+    // both of a pair alike, and the median of the pairs' differences leaves out the odd slow one.
+    // The first pair warms up.
+    for (let round = 0; round <= ROUNDS; round++) {
+      // A minute apart, so every request for the real account issues and mails a link.
+      slow.advance(61_000)
+      const times = { known: 0, unknown: 0 }
+      for (const kind of round % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
+        times[kind] = await timed(kind === 'known' ? email : uniqueEmail('nobody'))
+      }
+      if (round > 0) differences.push(times.known - times.unknown)
+    }
+    // The last mail may still be on its way: sending outlasting the answer finishes after it.
+    await expect.poll(mailed).toBe(ROUNDS + 1)
+    const difference = median(differences)
+    expect(Math.abs(difference), `a real account took ${difference.toFixed(1)} ms more (pairs: ${differences.map((d) => d.toFixed(0)).join(', ')})`).toBeLessThan(20)
+  }, 60_000)
+
+  test('a mail that cannot be sent gets the same answer, and the failure is logged', async () => {
+    const { email } = await signedUpUser(slow)
+    slow.advance(61_000)
+    failing = true
+    try {
+      await timed(email)
+      await expect.poll(() => lines.some((line) => /the reset link could not be mailed/.test(line) && /mail server refused/.test(line))).toBe(true)
+    } finally {
+      failing = false
+    }
+  })
+})

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Capacity, Dashboard, PersonConflicts, PersonSchedule } from '#domain/contracts/schedule'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
-import { clusters, leave } from '#api/db/schema'
-import { readPlanRevision } from '#api/schedule/revision'
+import { categories, clusters, leave } from '#api/db/schema'
+import { readPlanRevision, readRevisions } from '#api/schedule/revision'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
 import { makeProject, type Project } from '../support/planning'
 import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan, type Card, type Person, type ResidentialPlan } from '../support/projects'
@@ -121,6 +121,18 @@ describe('answers kept between requests', () => {
       const after = await summary(elsewhere)
       expect(after.totalTagged).toBe(before.totalTagged - 1)
       expect(after).toEqual(await summary(admin))
+
+      // Leave, counted apart from the plans: recorded through this process, seen there at the next read.
+      const leaveThere = async () => (await elsewhere.get<PersonSchedule>(`/api/users/${ana._id}/assignments`)).body.leave.map((period) => period.startDate)
+      expect(await leaveThere()).toEqual([])
+      const recorded = await admin.post<{ _id: string }>('/api/leave', { userId: ana._id, startDate: '2030-03-10', endDate: '2030-03-12' })
+      expect(recorded.status).toBe(201)
+      expect(await leaveThere()).toEqual(['2030-03-10'])
+      expect((await summary(elsewhere)).peopleInConflict).toBe(after.peopleInConflict + 1)
+      expect(await summary(elsewhere)).toEqual(await summary(admin))
+      expect((await admin.delete(`/api/leave/${recorded.body._id}`)).status).toBe(200)
+      expect(await leaveThere()).toEqual([])
+      expect(await summary(elsewhere)).toEqual(after)
     } finally {
       await other.close()
       await second.close()
@@ -146,16 +158,16 @@ describe('answers kept between requests', () => {
 describe('the plan revision', () => {
   test('one writing transaction raises it once, however many rows it writes; one that rolls back raises nothing; other tables leave it alone', async () => {
     const start = await readPlanRevision(api.db)
-    const period = (day: string) => ({ userId: ana._id, startDate: day, endDate: day, note: '', createdAt: new Date() })
+    const category = (name: string) => ({ name: `${name} ${Date.now().toString(36)}`, createdAt: new Date() })
     await api.db.transaction(async (tx) => {
-      await tx.insert(leave).values([period('2032-01-01'), period('2032-01-02')])
-      await tx.insert(leave).values(period('2032-01-03'))
+      await tx.insert(categories).values([category('Revision A'), category('Revision B')])
+      await tx.insert(categories).values(category('Revision C'))
     })
     expect(await readPlanRevision(api.db)).toBe(start + 1)
 
     await expect(
       api.db.transaction(async (tx) => {
-        await tx.insert(leave).values(period('2032-02-01'))
+        await tx.insert(categories).values(category('Revision D'))
         throw new Error('rolled back on purpose')
       }),
     ).rejects.toThrow('rolled back on purpose')
@@ -164,7 +176,27 @@ describe('the plan revision', () => {
     await signedUpUser(api)
     expect(await readPlanRevision(api.db)).toBe(start + 1)
 
-    await api.db.delete(leave).where(eq(leave.userId, ana._id))
+    await api.db.delete(categories).where(like(categories.name, 'Revision %'))
     expect(await readPlanRevision(api.db)).toBe(start + 2)
+  })
+
+  test('leave is counted apart (issue 28): a leave write raises the leave revision once per transaction, and never the plan revision', async () => {
+    const start = await readRevisions(api.db)
+    const period = (day: string) => ({ userId: ana._id, startDate: day, endDate: day, note: '', createdAt: new Date() })
+    await api.db.transaction(async (tx) => {
+      await tx.insert(leave).values([period('2032-01-01'), period('2032-01-02')])
+      await tx.insert(leave).values(period('2032-01-03'))
+    })
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 1 })
+    await expect(
+      api.db.transaction(async (tx) => {
+        await tx.insert(leave).values(period('2032-02-01'))
+        throw new Error('rolled back on purpose')
+      }),
+    ).rejects.toThrow('rolled back on purpose')
+    await api.db.delete(leave).where(eq(leave.userId, ana._id))
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 2 })
+    await api.db.execute(sql`truncate leave`)
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 3 })
   })
 })

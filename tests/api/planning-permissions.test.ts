@@ -310,7 +310,7 @@ permissionMatrix('the permission matrix of the planning calls', {
   covers: { title: 'covers every persona and every planning call of the spec', personas: 7, calls: 23 },
 })
 
-describe('replacing an existing template is a change', () => {
+describe('replacing an existing template needs what it does to its clusters (issue 28)', () => {
   let target: Planning
   let existing: Template
   beforeAll(async () => {
@@ -319,19 +319,22 @@ describe('replacing an existing template is a change', () => {
   })
   const itemsOf = async () => (await api.db.select().from(templateItems).where(eq(templateItems.templateId, existing._id))).map((i) => i.plannedPeople)
 
-  test("with 'add' alone: told it exists, but force is refused with 403 and nothing changes", async () => {
+  test("with 'add' alone: told it exists, but a forced save that drops its cluster is refused with 403 and nothing changes", async () => {
     const adder = clients.get('add')!
     const told = await adder.post<SaveAnswer>(TEMPLATES, templateBody(target, [templateItem(k[1]._id, 7)]))
     expect(told.status).toBe(200)
     expect(told.body.exists).toBe(true)
     const forced = await adder.post(TEMPLATES, templateBody(target, [templateItem(k[1]._id, 7)], { force: true }))
     expectRefusal(forced, 403)
+    expect(forced.body.error).toBe('Removing clusters from a template needs the delete permission.')
     expect(await itemsOf()).toEqual([2])
   })
 
-  test("with 'add' and 'edit': force replaces it", async () => {
+  test("with 'add' and 'edit': a forced save replaces its figures; dropping its cluster would need delete as well", async () => {
     const editor = await userHolding(api, ['add', 'edit'])
-    const forced = await editor.client.post<SaveAnswer>(TEMPLATES, templateBody(target, [templateItem(k[1]._id, 7)], { force: true }))
+    expectRefusal(await editor.client.post(TEMPLATES, templateBody(target, [templateItem(k[1]._id, 7)], { force: true })), 403)
+    expect(await itemsOf()).toEqual([2])
+    const forced = await editor.client.post<SaveAnswer>(TEMPLATES, templateBody(target, [templateItem(k[0]._id, 7)], { force: true }))
     expect(forced.status).toBe(200)
     expect(forced.body).toMatchObject({ exists: false, message: 'Template updated successfully' })
     expect(await itemsOf()).toEqual([7])

@@ -206,6 +206,10 @@ describe('POST /api/resource-planning-templates: validation (400, nothing writte
   test.each([
     ['no cluster in any role', () => payload(planning, [{ roleId: engineer, clusters: [] }]), 'Please enter planned people for at least one cluster.'],
     ['no roles', () => payload(planning, []), 'Please enter planned people for at least one cluster.'],
+    // Issue 28: the roles and each role's clusters are what a forced save replaces; null is not "none".
+    ['roles null', () => ({ ...payload(planning, []), roleClusters: null }), 'roleClusters: Send the roles as a list'],
+    ['roles left out', () => ({ ...payload(planning, []), roleClusters: undefined }), 'roleClusters: Send the roles as a list'],
+    ["a role's clusters null beside a role that plans", () => payload(planning, [{ roleId: engineer, clusters: [templateItem(k[0]._id)] }, { roleId: developer, clusters: null }]), 'roleClusters.1.clusters: Send the clusters as a list'],
     ['no planning type', () => ({ ...payload(planning, []), planningId: '' }), 'planningId: Please select both a planning type and an entity.'],
     ['no entity', () => ({ ...withItem(templateItem(k[0]._id)), entityId: null }), 'entityId: Please select both a planning type and an entity.'],
     ['no category', () => ({ ...withItem(templateItem(k[0]._id)), categoryId: undefined }), 'categoryId: Please select a category.'],

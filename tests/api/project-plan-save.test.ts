@@ -108,12 +108,14 @@ describe('PUT /api/projects/{id}/plan', () => {
   })
 
   test('removing cards needs delete as well as add: refused, nothing is saved', async () => {
-    const { project, towerA } = await plannedProject()
+    const { project, tower, towerA } = await plannedProject()
     const before = await cardsOf(project)
     const adder = await userHolding(api, ['view', 'add'])
     expectRefusal(await adder.client.put(planOf(project), { removed: [typeOf(plan.siteType)], cards: [card(plan.towerType, ['Tower Q'])] }), 403)
     expect(await cardsOf(project)).toEqual(before)
-    const added = await adder.client.put<Card[]>(planOf(project), { removed: [], cards: [card(plan.towerType, [{ name: 'Tower A', projectEntityId: towerA }])] })
+    // Keeping every instance and adding one is adding alone (tests/api/saves-by-permission.test.ts has the rest).
+    const kept = [{ name: 'Tower A', projectEntityId: towerA }, { name: 'Tower B', projectEntityId: instanceOf(tower, 'Tower B') }, 'Tower C']
+    const added = await adder.client.put<Card[]>(planOf(project), { removed: [], cards: [card(plan.towerType, kept)] })
     expect(added.status, JSON.stringify(added.body)).toBe(200)
   })
 
@@ -125,5 +127,43 @@ describe('PUT /api/projects/{id}/plan', () => {
     expectRefusal(noNames, 400)
     expect(noNames.body.error).toBe(`cards.0.names: ${projectMessages.fillAllNames}`)
     expectRefusal(await admin.put(planOf(project), { cards: 'all' }), 400)
+  })
+
+  describe('a plan must say what it saves, each card once (issue 28)', () => {
+    test.each([
+      ['a null body', null, 'cards: Send the cards as a list'],
+      ['an empty object', {}, 'cards: Send the cards as a list'],
+      ['cards: null', { cards: null, removed: [] }, 'cards: Send the cards as a list'],
+      ['removed: null', { cards: [], removed: null }, 'removed: Send the removed cards as a list'],
+      ['removed left out', { cards: [] }, 'removed: Send the removed cards as a list'],
+    ])('%s: 400 naming the field, nothing is saved', async (_, body, message) => {
+      const { project } = await plannedProject()
+      const before = await cardsOf(project)
+      const answer = await admin.put(planOf(project), body)
+      expectRefusal(answer, 400)
+      expect(answer.body.error).toBe(message)
+      expect(await cardsOf(project)).toEqual(before)
+    })
+
+    test('the same card twice: 400 naming the second, which would replace the first and drop its tags; nothing is saved', async () => {
+      const { project, towerA } = await plannedProject()
+      const before = await cardsOf(project)
+      const tags = await admin.get(`/api/project-entity-user-mappings?projectId=${project._id}`)
+      const answer = await admin.put(planOf(project), {
+        removed: [],
+        cards: [card(plan.towerType, [{ name: 'Tower A', projectEntityId: towerA }, 'Tower B2']), card(plan.siteType, ['Site 1']), card(plan.towerType, ['Tower A'])],
+      })
+      expectRefusal(answer, 400)
+      expect(answer.body.error).toBe(`cards.2: ${projectMessages.alreadyAdded}`)
+      expect(await cardsOf(project)).toEqual(before)
+      expect((await admin.get(`/api/project-entity-user-mappings?projectId=${project._id}`)).body).toEqual(tags.body)
+    })
+
+    test('a card removed twice is removed once: the repeat carries nothing that could be lost', async () => {
+      const { project } = await plannedProject()
+      const answer = await admin.put<Card[]>(planOf(project), { removed: [typeOf(plan.siteType), typeOf(plan.siteType)], cards: [] })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+      expect(summary(answer.body)).toEqual([{ typeId: plan.towerType._id, names: ['Tower A', 'Tower B'] }])
+    })
   })
 })

@@ -135,7 +135,7 @@ describe('the Admin role', () => {
   test('the last administrator cannot leave the Admin role: 409, and stays Admin', async () => {
     const answer = await setRoleOf(admin.client, admin.id, 'PMO')
     expectClientError(answer, 409)
-    expect(answer.body.error).toBe('At least one administrator must remain: give the Admin role to someone else first.')
+    expect(answer.body.error).toBe('At least one active administrator must remain: give the Admin role to someone else first.')
     expect(await accountOf(admin.id)).toMatchObject({ role: 'Admin', permissions: ['view', 'add', 'edit', 'delete'] })
   })
 

@@ -129,7 +129,7 @@ describe('leave', () => {
   test.each([
     ['an end before the start', { startDate: '2030-05-09', endDate: '2030-05-01' }, 'End date cannot be before start date'],
     ['no start', { endDate: '2030-05-01' }, 'startDate'],
-    ['a day that does not exist', { startDate: '2030-02-30', endDate: '2030-03-01' }, 'Enter a valid date (YYYY-MM-DD)'],
+    ['a day that does not exist', { startDate: '2030-02-30', endDate: '2030-03-01' }, 'startDate: Enter a valid start date (YYYY-MM-DD)'],
     ['a note too long', { startDate: '2030-05-01', endDate: '2030-05-01', note: 'x'.repeat(201) }, 'note must be at most 200 characters'],
     ['an unknown field', { startDate: '2030-05-01', endDate: '2030-05-01', hours: 8 }, 'Unknown field'],
     ['an unknown person', { userId: '00000000-0000-4000-8000-000000000000', startDate: '2030-05-01', endDate: '2030-05-01' }, 'User not found'],

@@ -1,74 +1,143 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PERMISSIONS, type Permission } from '#domain/constants'
-import type { Access, RouteAccess } from '#api/http/access'
-import { startApi, type Api } from '../support/api-harness'
+import { isOwnAccess, type Access, type OwnAccess, type RouteAccess } from '#api/http/access'
+import { startApi, type Answer, type Api } from '../support/api-harness'
 import { expectNoInternals } from '../support/helpers'
-import { expectedStatus, personaCallers, PERSONAS, type Persona } from '../support/personas'
+import { personaCallers, PERSONAS, type Persona } from '../support/personas'
 
 /**
  * The security suite walks the API's own route table (every route declares its access rule, or the
- * API refuses to start), so a new route cannot escape it: every route × every kind of caller.
+ * API refuses to start), so a new route cannot escape it: every route × every kind of caller. A
+ * route of "oneself, or whoever holds a permission" is walked twice: about someone else (the
+ * permission decides) and about the caller (let through, their id in any case).
  */
 let api: Api
-let callers: Awaited<ReturnType<typeof personaCallers>>
+let callers: Awaited<ReturnType<typeof personaCallers<'every permission'>>>
+
+/** The walk's callers: every persona, and one holding every permission without being an administrator. */
+type Caller = Persona | 'every permission'
+const CALLERS: Caller[] = [...PERSONAS, 'every permission']
 
 beforeAll(async () => {
   api = await startApi()
-  callers = await personaCallers(api)
+  callers = await personaCallers(api, { 'every permission': [...PERMISSIONS] })
 })
 afterAll(() => api?.close())
 
 // Routes a signed-in caller would spoil for the rest of the suite (signing out) are walked anonymously only.
 const sessionChanging = (route: RouteAccess) => route.url.startsWith('/auth/')
 
-/** The route's URL with its parameters filled: a caller's own id where the route is about a user. */
-function urlOf(route: RouteAccess, ownId: string | null) {
-  return route.url.replace(/:(\w+)/g, (_, name: string) => (name === 'id' && /^\/(api\/)?(users|form\/profile)\//.test(route.url) && ownId ? ownId : randomUUID()))
+/** The route's URL with its parameters filled: `owner` where the rule finds the owner, an unknown id elsewhere. */
+function urlOf(route: RouteAccess, owner?: string) {
+  const ownerParam = isOwnAccess(route.access) && 'param' in route.access ? route.access.param : null
+  return route.url.replace(/:(\w+)/g, (_, name: string) => (name === ownerParam && owner ? owner : randomUUID()))
 }
 
-const expectation = (route: RouteAccess, persona: Persona) => {
-  if (route.access === 'public') return 'allowed'
-  if (route.access === 'signed-in') return persona === 'anonymous' ? 401 : 'allowed'
-  const status = expectedStatus(persona, { needs: route.access, ok: 200 })
-  return status === 200 ? 'allowed' : status
+/** Whether a caller holds a permission (DESIGN §4): Admin holds all. */
+const holds = (caller: Caller, permission: Permission) => caller === 'Admin' || caller === 'every permission' || caller === permission
+
+/** What a route answers a caller acting on nobody's own thing: 401, 403 or 'allowed'. */
+function expectation(route: RouteAccess, caller: Caller): 'allowed' | 401 | 403 {
+  const rule = route.access
+  if (rule === 'public') return 'allowed'
+  if (caller === 'anonymous') return 401
+  if (rule === 'signed-in') return 'allowed'
+  if (rule === 'admin') return caller === 'Admin' ? 'allowed' : 403
+  const permission = isOwnAccess(rule) ? rule.own : rule
+  return holds(caller, permission) ? 'allowed' : 403
+}
+
+/**
+ * A call of an `own` route about `ownerId`: the id where the rule looks for the owner (the path, the
+ * query, the body), or none at all (a query or body field left out means the caller).
+ */
+function ownCall(route: RouteAccess, rule: OwnAccess, ownerId: string | undefined) {
+  const url = urlOf(route, ownerId)
+  if ('query' in rule && ownerId) return { url: `${url}?${new URLSearchParams({ [rule.query]: ownerId })}`, body: undefined }
+  if ('body' in rule) return { url, body: ownerId ? { [rule.body]: ownerId } : {} }
+  return { url, body: route.method === 'GET' ? undefined : {} }
 }
 
 describe('every route of the API declares who may call it', () => {
-  test('the route table is complete and every rule is one of public, signed-in or a permission', () => {
-    const rules = new Set(['public', 'signed-in', ...PERMISSIONS])
+  test('the route table is complete and every rule is public, signed-in, admin, a permission, or oneself or a permission', () => {
+    const rules = new Set<unknown>(['public', 'signed-in', 'admin', ...PERMISSIONS])
     expect(api.routes.length).toBeGreaterThan(40)
-    for (const route of api.routes) expect(rules.has(route.access), `${route.method} ${route.url}`).toBe(true)
+    for (const route of api.routes) {
+      const rule = route.access
+      const where = `${route.method} ${route.url}`
+      if (isOwnAccess(rule)) {
+        expect(PERMISSIONS, where).toContain(rule.own)
+        if ('param' in rule) expect(route.url, where).toContain(`:${rule.param}`)
+      } else expect(rules.has(rule), where).toBe(true)
+    }
     // Administration calls (DESIGN §4): reading needs view, creating add, changing edit, removing delete.
     const byMethod: Record<string, Permission> = { GET: 'view', POST: 'add', PUT: 'edit', DELETE: 'delete' }
     const administration = api.routes.filter((route) => /^\/(api\/|roles\/with-users|users$)/.test(route.url) || (route.url === '/roles' && route.method === 'POST'))
     expect(administration.length).toBeGreaterThan(25)
     // The plan save batches the cards' POST and DELETE, so it needs what they need: add (and delete to remove, checked inside).
-    const batches: Record<string, Permission> = { 'PUT /api/projects/:id/plan': 'add' }
-    // A person's own assignments and leave (issue 13): signed in, the handler allows one's own or
-    // another's with view (reading) or edit (recording); the dashboard is one's own, its planning
-    // figures only with view. tests/api/schedule.test.ts checks each.
-    const ownOrPermission: Record<string, Access> = { 'GET /api/dashboard': 'signed-in', 'GET /api/users/:id/assignments': 'signed-in', 'GET /api/leave': 'signed-in', 'POST /api/leave': 'signed-in', 'DELETE /api/leave/:id': 'signed-in' }
+    // Recording or removing someone else's leave changes their record: edit; so does removing a person's leave at once (issue 28). The dashboard is one's own alone.
+    const exceptions: Record<string, Access> = {
+      'PUT /api/projects/:id/plan': 'add',
+      'POST /api/leave': 'edit',
+      'DELETE /api/leave/:id': 'edit',
+      'DELETE /api/leave': 'edit',
+      'GET /api/dashboard': 'signed-in',
+    }
     for (const route of administration) {
       const key = `${route.method} ${route.url}`
-      expect(route.access, key).toBe(ownOrPermission[key] ?? batches[key] ?? byMethod[route.method])
+      // A person's own (their assignments, their leave) is theirs: the rule names the permission someone else needs.
+      expect(isOwnAccess(route.access) ? route.access.own : route.access, key).toBe(exceptions[key] ?? byMethod[route.method])
     }
+  })
+
+  test('the routes about one person say so: oneself, or whoever holds the permission', () => {
+    const own = (key: string) => api.routes.find((route) => `${route.method} ${route.url}` === key)?.access
+    expect(own('GET /users/:id')).toEqual({ own: 'view', param: 'id' })
+    expect(own('GET /form/profile/:id')).toEqual({ own: 'view', param: 'id' })
+    expect(own('PUT /form/profile/:id')).toEqual({ own: 'edit', param: 'id' })
+    expect(own('GET /api/users/:id/assignments')).toEqual({ own: 'view', param: 'id' })
+    expect(own('GET /api/leave')).toEqual({ own: 'view', query: 'userId' })
+    expect(own('POST /api/leave')).toEqual({ own: 'edit', body: 'userId' })
+    expect(own('DELETE /api/leave/:id')).toMatchObject({ own: 'edit', owner: expect.any(Function) })
   })
 })
 
-describe.each(PERSONAS)('as %s', (persona) => {
-  test('every route answers as its access rule says', async () => {
-    const { client, id } = callers.get(persona)!
-    const routes = api.routes.filter((route) => persona === 'anonymous' || !sessionChanging(route))
+describe.each(CALLERS)('as %s', (caller) => {
+  const expectAnswer = (answer: Answer, expected: 'allowed' | 401 | 403, where: string) => {
+    expect(answer.status, where).toBeLessThan(500)
+    if (expected === 'allowed') expect([401, 403], where).not.toContain(answer.status)
+    else expect(answer.status, where).toBe(expected)
+    expect(answer.headers.get('content-type'), where).toMatch(/application\/json/)
+    if (answer.status >= 400) expectNoInternals(answer.body, where)
+  }
+
+  test('every route answers as its access rule says, about nobody\'s own thing', async () => {
+    const { client } = callers.get(caller)!
+    // Someone else: a real account (an own route then has something to answer), never the caller.
+    const stranger = callers.get(caller === 'no permissions' ? 'view' : 'no permissions')!.id!
+    const routes = api.routes.filter((route) => caller === 'anonymous' || !sessionChanging(route))
     for (const route of routes) {
-      const answer = await client.request(route.method, urlOf(route, id), route.method === 'GET' ? undefined : {})
-      const expected = expectation(route, persona)
-      const where = `${route.method} ${route.url} (${route.access}) as ${persona}: ${answer.status} ${JSON.stringify(answer.body)}`
-      expect(answer.status, where).toBeLessThan(500)
-      if (expected === 'allowed') expect([401, 403], where).not.toContain(answer.status)
-      else expect(answer.status, where).toBe(expected)
-      expect(answer.headers.get('content-type'), where).toMatch(/application\/json/)
-      if (answer.status >= 400) expectNoInternals(answer.body, where)
+      const rule = route.access
+      const { url, body } = isOwnAccess(rule) ? ownCall(route, rule, stranger) : { url: urlOf(route), body: route.method === 'GET' ? undefined : {} }
+      const answer = await client.request(route.method, url, body)
+      expectAnswer(answer, expectation(route, caller), `${route.method} ${url} (${JSON.stringify(rule)}) as ${caller}: ${answer.status} ${JSON.stringify(answer.body)}`)
+    }
+  })
+
+  test.skipIf(caller === 'anonymous')('every route of oneself lets one through, whatever the case of one\'s id and whatever one holds', async () => {
+    const { client, id } = callers.get(caller)!
+    const routes = api.routes.filter((route) => isOwnAccess(route.access) && !('owner' in route.access))
+    expect(routes.length).toBeGreaterThanOrEqual(6)
+    for (const route of routes) {
+      const rule = route.access as OwnAccess
+      // The id as the database spells it, in capitals, and (where the rule allows) left out.
+      const spellings = [id!, id!.toUpperCase(), ...('param' in rule ? [] : [undefined])]
+      for (const ownerId of spellings) {
+        const { url, body } = ownCall(route, rule, ownerId)
+        const answer = await client.request(route.method, url, body)
+        expectAnswer(answer, 'allowed', `${route.method} ${url} ${JSON.stringify(body)} (${JSON.stringify(rule)}) as ${caller}, their own: ${answer.status} ${JSON.stringify(answer.body)}`)
+      }
     }
   })
 })
@@ -88,7 +157,7 @@ describe('bad bodies on every route that takes one never give a 5xx nor show a s
     const { client } = callers.get('Admin')!
     const routes = api.routes.filter((route) => route.method !== 'GET' && !sessionChanging(route))
     for (const route of routes) {
-      const answer = await client.request(route.method, urlOf(route, callers.get('Admin')!.id), body)
+      const answer = await client.request(route.method, urlOf(route, callers.get('Admin')!.id!), body)
       const where = `${route.method} ${route.url}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`
       expect(answer.status, where).toBeLessThan(500)
       expect(answer.headers.get('content-type'), where).toMatch(/application\/json/)

@@ -1,3 +1,4 @@
+import type { Logger } from 'drizzle-orm'
 import { buildApi } from '#api/app'
 import { openDatabase, type Database } from '#api/db/client'
 import type { ApiLogger } from '#api/http/request-log'
@@ -8,12 +9,28 @@ import { scratchPostgres } from './scratch'
  * A real API over real HTTP on a real database of its own: in-memory PGlite by default, a fresh
  * PostgreSQL database (created here, dropped after) when DATABASE_URL is set.
  */
-export async function startApi(options: { publicUrl?: string; trustProxy?: string; signupsPerAddressPerHour?: number; logger?: ApiLogger } = {}) {
-  const { database, drop, url } = await freshDatabase()
+export async function startApi(
+  options: {
+    publicUrl?: string
+    trustProxy?: string
+    signupsPerAddressPerHour?: number
+    logger?: ApiLogger
+    /** Told the SQL of every query the API runs (as the bench counts them): what a test reads to see what a request cost. */
+    onQuery?: (query: string) => void
+    /** Runs as each mail is sent, before it is kept: a test makes sending slow (as SMTP is) or fail. */
+    sending?: (mail: Mail) => Promise<void>
+  } = {},
+) {
+  const { database, drop, url } = await freshDatabase(options.onQuery && { logQuery: options.onQuery })
   await database.migrate()
   const clock = { now: new Date('2026-01-05T09:00:00Z') }
   const mails: Mail[] = []
-  const mailer: Mailer = { send: async (mail) => void mails.push(mail) }
+  const mailer: Mailer = {
+    send: async (mail) => {
+      await options.sending?.(mail)
+      mails.push(mail)
+    },
+  }
   const publicUrl = options.publicUrl ?? 'http://portal.test'
   const app = await buildApi(
     {
@@ -56,11 +73,11 @@ let callers = 0
 export type Api = Awaited<ReturnType<typeof startApi>>
 
 /** An empty database of a test's own, not migrated: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
+export async function freshDatabase(logger?: Logger): Promise<{ database: Database; drop: () => Promise<void>; url?: string }> {
   const base = process.env.DATABASE_URL
-  if (!base) return { database: await openDatabase({ memory: true }), drop: async () => {} }
+  if (!base) return { database: await openDatabase({ memory: true, logger }), drop: async () => {} }
   const scratch = await scratchPostgres(base, 'test')
-  return { database: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop, url: scratch.url }
+  return { database: await openDatabase({ databaseUrl: scratch.url, logger }), drop: scratch.drop, url: scratch.url }
 }
 
 export interface Answer<T = Record<string, unknown>> {

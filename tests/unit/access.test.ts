@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { can, canGrant, grantRefusal, isAdmin, offeredRoles, ungrantable } from '#domain/access'
+import { can, canGrant, grantRefusal, isAdmin, isSelf, offeredRoles, ownerOr, ungrantable } from '#domain/access'
 
 /** DESIGN §4: Admin holds everything; anyone else their own list; no one grants what they do not hold. */
 const person = (role: string, permissions: string[] = []) => ({ role, permissions })
@@ -63,5 +63,36 @@ describe('offeredRoles: what a profile form offers', () => {
     expect(names(offeredRoles(roles, editor, { own: false, currentId: null }))).toEqual(['Developer'])
     expect(names(offeredRoles(roles, editor, { own: false, currentId: 'r' }))).toEqual(['Developer', 'Remover'])
     expect(names(offeredRoles(roles, admin, { own: false, currentId: null }))).toEqual(['Admin', 'Developer', 'Remover'])
+  })
+})
+
+describe('ownerOr: oneself, or whoever holds the permission', () => {
+  const id = '5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3'
+  const other = '0f9e8d7c-6b5a-4938-a726-1504f3e2d1c0'
+  const nobody = { id, role: 'User', permissions: [] }
+
+  test("one's own: allowed without any permission, whatever the case of the id", () => {
+    expect(ownerOr(nobody, id, 'edit')).toBe(true)
+    expect(ownerOr(nobody, id.toUpperCase(), 'edit')).toBe(true)
+    expect(ownerOr({ ...nobody, id: id.toUpperCase() }, id, 'view')).toBe(true)
+    expect(ownerOr({ _id: id, role: 'User', permissions: [] }, ` ${id.toUpperCase()} `, 'view')).toBe(true)
+  })
+  test("someone else's: only with the permission; Admin holds it", () => {
+    expect(ownerOr(nobody, other, 'view')).toBe(false)
+    expect(ownerOr({ ...nobody, permissions: ['view'] }, other, 'view')).toBe(true)
+    expect(ownerOr({ ...nobody, permissions: ['view'] }, other, 'edit')).toBe(false)
+    expect(ownerOr({ id, role: 'Admin', permissions: [] }, other, 'delete')).toBe(true)
+  })
+  test('no owner (a missing or blank id) is nobody\'s own: the permission decides', () => {
+    for (const missing of [null, undefined, '', '  ']) {
+      expect(ownerOr(nobody, missing, 'view')).toBe(false)
+      expect(ownerOr({ ...nobody, permissions: ['view'] }, missing, 'view')).toBe(true)
+    }
+    expect(ownerOr({ id: '', role: 'User', permissions: [] }, '', 'view')).toBe(false)
+  })
+  test('isSelf compares canonically, by either spelling of the actor\'s id', () => {
+    expect(isSelf(nobody, id.toUpperCase())).toBe(true)
+    expect(isSelf({ _id: id.toUpperCase(), role: 'User', permissions: [] }, id)).toBe(true)
+    expect(isSelf(nobody, other)).toBe(false)
   })
 })

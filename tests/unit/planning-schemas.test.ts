@@ -269,10 +269,17 @@ describe('templateSaveSchema (Save Template)', () => {
   test.each([
     ['no roles', []],
     ['roles without clusters', [{ roleId: R1, clusters: [] }]],
-    ['roles left out', undefined],
   ])('%s: the schema lets it through, plansSomeCluster (the API) refuses it', (_, roleClusters) => {
     const input = parsed(templateSaveSchema, template(undefined, { roleClusters })) as { roleClusters: { clusters: unknown[] }[] }
     expect(plansSomeCluster(input.roleClusters)).toBe(false)
+  })
+
+  test.each([
+    ['roles left out', undefined, 'roleClusters'],
+    ['roles null', null, 'roleClusters'],
+    ["a role's clusters null", [{ roleId: R1, clusters: null }], 'roleClusters.0.clusters'],
+  ])('%s: refused, since a forced save would read it as "remove them all" (issue 28)', (_, roleClusters, path) => {
+    expect(problems(templateSaveSchema, template(undefined, { roleClusters }))?.[0]).toEqual({ path, message: expect.stringMatching(/^Send the (roles|clusters) as a list$/) })
   })
 
   test('plansSomeCluster: one role with one cluster is enough', () => {

@@ -221,6 +221,11 @@ describe('role', () => {
     expect(data.roleId).toBe(ROLE_ID)
   })
 
+  test('the role id is lower-cased, as ids compare canonically (domain/ids.ts)', () => {
+    expect(profileSubmissionSchema.parse(submission({ roleId: ROLE_ID.toUpperCase() })).roleId).toBe(ROLE_ID)
+    expect(profileUpdateSchema.parse({ ...submission(), roleId: { _id: ROLE_ID.toUpperCase(), name: 'Developer' } }).roleId).toBe(ROLE_ID)
+  })
+
   test('the update payload accepts only Active or Inactive as status', () => {
     expect(profileUpdateSchema.parse({ ...submission(), status: 'Inactive' }).status).toBe('Inactive')
     expect(profileUpdateSchema.safeParse({ ...submission(), status: 'Admin' }).success).toBe(false)

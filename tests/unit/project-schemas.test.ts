@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { projectMessages } from '#domain/planning/messages'
-import { instanceDeleteSchema, instanceSaveSchema, mappingReplaceSchema, siteOverrideSchema } from '#domain/planning/project-schemas'
+import { instanceDeleteSchema, instanceSaveSchema, mappingReplaceSchema, planSaveSchema, siteOverrideSchema } from '#domain/planning/project-schemas'
 import { firstMessage, problems } from '../support/schema'
 
 const P = '11111111-1111-4111-8111-111111111111'
@@ -148,6 +148,33 @@ describe('instanceDeleteSchema (remove an instance, or the whole card)', () => {
   })
 })
 
+describe('planSaveSchema (the screen\'s Save: every changed card and the removed ones)', () => {
+  const T2 = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc'
+  const card = (typeId: string, names: string[]) => ({ categoryId: C, entityId: E, typeId, number: names.length, names })
+  const key = (typeId: string) => ({ categoryId: C, entityId: E, typeId })
+
+  test('cards and removed cards, each combination once', () => {
+    expect(planSaveSchema.parse({ cards: [card(T, ['A']), card(T2, ['B'])], removed: [key(T)] }).cards).toHaveLength(2)
+  })
+
+  test.each([
+    ['no cards', { removed: [] }, 'cards', 'Send the cards as a list'],
+    ['cards null', { cards: null, removed: [] }, 'cards', 'Send the cards as a list'],
+    ['removed null', { cards: [], removed: null }, 'removed', 'Send the removed cards as a list'],
+    ['removed left out', { cards: [] }, 'removed', 'Send the removed cards as a list'],
+  ])('%s: refused, never read as "nothing" (issue 28)', (_, plan, path, message) => {
+    expect(problems(planSaveSchema, plan)).toEqual([{ path, message }])
+  })
+
+  test("the same combination twice (ids in any case): 'This combination is already added.' on the second", () => {
+    expect(problems(planSaveSchema, { cards: [card(T, ['A']), card(T2, ['B']), card(T.toUpperCase(), ['C'])], removed: [] })).toEqual([
+      { path: 'cards.2', message: projectMessages.alreadyAdded },
+    ])
+    // A card removed twice is removed once: the repeat carries nothing that could be lost.
+    expect(planSaveSchema.parse({ cards: [], removed: [key(T), key(T)] }).removed).toHaveLength(2)
+  })
+})
+
 describe('mappingReplaceSchema (tag users to a cluster of an instance)', () => {
   const body = { projectId: P, projectEntityId: PE1, roleId: R, clusterIds: [K1], userIds: [U1, U2] }
 
@@ -160,10 +187,11 @@ describe('mappingReplaceSchema (tag users to a cluster of an instance)', () => {
     })
   })
 
-  test('no users (untagging everyone) is allowed, sent empty or left out', () => {
+  test('no users (untagging everyone) is allowed when sent empty; left out or null it is refused, never read as "nobody" (issue 28)', () => {
     expect(mappingReplaceSchema.parse({ ...body, userIds: [] }).userIds).toEqual([])
     const { userIds: _, ...noUsers } = body
-    expect(mappingReplaceSchema.parse(noUsers).userIds).toEqual([])
+    expect(problems(mappingReplaceSchema, noUsers)).toEqual([{ path: 'userIds', message: 'Send the users as a list' }])
+    expect(problems(mappingReplaceSchema, { ...body, userIds: null })).toEqual([{ path: 'userIds', message: 'Send the users as a list' }])
   })
 
   test.each([

@@ -122,9 +122,9 @@ describe('row keys, the choice, the dialog rows, a deletion', () => {
 })
 
 describe('permissionsFor', () => {
-  test('Save needs add, its confirmed overwrite edit too, Delete delete; the dialog steps only view', () => {
+  test('Save and its confirmed overwrite need add (the API asks edit or delete for what an overwrite changes or drops), Delete delete; the dialog steps only view', () => {
     expect(permissionsFor('save')).toEqual(['add'])
-    expect(permissionsFor('save-force')).toEqual(['add', 'edit'])
+    expect(permissionsFor('save-force')).toEqual(['add'])
     expect(permissionsFor('delete')).toEqual(['delete'])
     expect(permissionsFor(`open:${northKey}`)).toEqual([])
     expect(permissionsFor('dialog-save')).toEqual([])

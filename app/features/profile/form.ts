@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { offeredRoles, isAdmin, can, type Holder } from '#domain/access'
+import { offeredRoles, isAdmin, isSelf, ownerOr, type Actor, type Holder } from '#domain/access'
 import { DEFAULT_ACCOUNT_ROLE, DEFAULT_CURRENCY, type Permission } from '#domain/constants'
 import type { Ref } from '#domain/contracts/common'
 import type { StoredProfile } from '#domain/contracts/profiles'
@@ -49,7 +49,7 @@ export const isEditing = (url: string) => new URL(url).searchParams.get('edit') 
 export const saveFailed = (reason: string) => (reason ? `${SAVE_FAILED}: ${reason}` : SAVE_FAILED)
 
 /** Anyone may open and edit their own profile; someone else's needs `view`, and editing it `edit` too. */
-export const neededToOpen = (own: boolean, editing: boolean): Permission[] => (own ? [] : editing ? ['view', 'edit'] : ['view'])
+export const neededToOpen = (editing: boolean): Permission[] => (editing ? ['view', 'edit'] : ['view'])
 
 /** A user whose profile could not be read: shown as one with every field empty (§8). */
 export function emptyProfile(user: Pick<ListedUser, 'fullName' | 'status'>): StoredProfile {
@@ -76,20 +76,20 @@ export interface ProfileView {
 }
 
 interface Loaded {
-  me: Holder
-  own: boolean
+  me: Actor
   editing: boolean
   account: ListedUser
   /** null when the profile could not be read. */
   stored: StoredProfile | null
   roles: readonly Role[]
 }
-export function profileView({ me, own, editing, account, stored, roles }: Loaded): ProfileView {
+export function profileView({ me, editing, account, stored, roles }: Loaded): ProfileView {
   const profile = stored ?? emptyProfile(account)
+  const own = isSelf(me, account._id)
   return {
     own,
     editing,
-    canEdit: own || can(me, 'edit'),
+    canEdit: ownerOr(me, account._id, 'edit'),
     // Financial details and the date of birth: the person's and the administrators' only (DESIGN §4).
     seesPrivate: own || isAdmin(me),
     user: { _id: account._id, email: account.email, fullName: account.fullName, status: account.status },

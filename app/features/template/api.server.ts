@@ -3,7 +3,7 @@ import { listCategories, listClusters, listEntities, listPlannings } from '#app/
 import type { Caller } from '#app/lib/api/http.server'
 import { findTemplate, listTemplates, saveTemplate } from '#app/lib/api/templates.server'
 import { resolveCascade } from '#app/lib/cascade.server'
-import { messageOr, type ApiError } from '#app/lib/errors'
+import { messageOr, refusalOr, type ApiError } from '#app/lib/errors'
 import {
   CREATE_FAILED,
   LIST_FAILED,
@@ -64,10 +64,12 @@ export type SaveOutcome = { done: 'saved' | 'confirm' | 'refused'; message: stri
 
 /**
  * Save Template, or (force) its confirmed overwrite (§4). An existing template is answered
- * 'confirm' when the user may overwrite it (`edit`), else refused with the API's words. The API
- * alone says that a template plans nothing; any other refusal is the screen's own sentence (§8).
+ * 'confirm'. What the overwrite needs depends on what it does to the saved clusters (adding
+ * needs add, changing edit, dropping delete: DESIGN §4), which the API alone knows; its refusal
+ * for a missing permission is shown in its words, as is its saying that a template plans nothing.
+ * Any other refusal is the screen's own sentence (§8).
  */
-export async function saveDraft(caller: Caller, combo: Combo, draft: Draft, { force, canEdit }: { force: boolean; canEdit: boolean }): Promise<SaveOutcome> {
+export async function saveDraft(caller: Caller, combo: Combo, draft: Draft, { force }: { force: boolean }): Promise<SaveOutcome> {
   const checked = templatePayload(combo, draft)
   if (!checked.ok) return { done: 'refused', message: checked.message }
   const failed = force ? UPDATE_FAILED : CREATE_FAILED
@@ -76,7 +78,7 @@ export async function saveDraft(caller: Caller, combo: Combo, draft: Draft, { fo
   if (!saved.ok) return { done: 'refused', message: refusal(saved.error, failed), headers }
   if (!saved.data.exists) return { done: 'saved', message: null, headers }
   if (force) return { done: 'refused', message: failed, headers }
-  return canEdit ? { done: 'confirm', message: null, headers } : { done: 'refused', message: saved.data.message ?? CREATE_FAILED, headers }
+  return { done: 'confirm', message: null, headers }
 }
 
-const refusal = (error: ApiError, failed: string) => (error.code === ERROR_CODES.nothingPlanned ? error.message : failed)
+const refusal = (error: ApiError, failed: string) => (error.code === ERROR_CODES.nothingPlanned ? error.message : refusalOr(error, failed))

@@ -183,10 +183,11 @@ export const readDeletion = (form: Fields) => ({
   clusterItemId: text(form, 'clusterItemId').trim(),
 })
 
-/** The permissions a button's intent needs beyond `view`: overwriting a template is a change (`edit`). */
+/** The permissions a button's intent needs beyond `view`. */
 export function permissionsFor(intent: string): Permission[] {
   if (intent === 'save') return ['add']
-  if (intent === 'save-force') return ['add', 'edit']
+  // Overwriting needs edit or delete as well only for what it changes or drops: the API judges that.
+  if (intent === 'save-force') return ['add']
   if (intent === 'delete') return ['delete']
   return []
 }

@@ -1,10 +1,12 @@
 import type { TimelineBar } from '#domain/contracts/schedule'
 import { daysBetween, monthRange, monthsFrom, type Day } from '#domain/schedule/calendar'
+import { windowDays, type TimelineWindow } from '#domain/schedule/window'
 
 /**
  * Where the timeline's bars go: a month axis wide enough for every dated bar and its Deployed By
- * date, each month the same width, a day's x found within its month. Pure, so the server draws
- * the chart and a test checks the arithmetic.
+ * date, within the window when one is given (at most three years, domain/schedule/window.ts), each
+ * month the same width, a day's x found within its month. Pure, so the server draws the chart and
+ * a test checks the arithmetic.
  */
 export const MONTH_WIDTH = 64
 export const LABEL_WIDTH = 230
@@ -14,11 +16,16 @@ export interface Axis {
   start: Day
   /** The x of a day, from the axis start (months of any length are MONTH_WIDTH wide). */
   x: (day: Day) => number
+  /** Whether a day lies on the axis (days off it are pinned to its ends by `x`). */
+  has: (day: Day) => boolean
   width: number
 }
 
-export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate' | 'deployedBy'>[]): Axis | null {
-  const days = bars.flatMap((bar) => (bar.startDate && bar.endDate ? [bar.startDate, bar.endDate, bar.deployedBy ?? bar.startDate] : []))
+export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate' | 'deployedBy'>[], window?: Pick<TimelineWindow, 'from' | 'to'>): Axis | null {
+  const limits = window ? windowDays(window) : null
+  // Within the window: a bar running past it reaches its edge, and no further.
+  const clip = (day: Day) => (limits ? (day < limits.start ? limits.start : day > limits.end ? limits.end : day) : day)
+  const days = bars.flatMap((bar) => (bar.startDate && bar.endDate ? [bar.startDate, bar.endDate, bar.deployedBy ?? bar.startDate].map(clip) : []))
   if (days.length === 0) return null
   const first = days.reduce((a, b) => (a < b ? a : b))
   const last = days.reduce((a, b) => (a > b ? a : b))
@@ -40,7 +47,8 @@ export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate'
     const length = daysBetween(range.start, range.end) + 1
     return position * MONTH_WIDTH + (daysBetween(range.start, day) / length) * MONTH_WIDTH
   }
-  return { months, start: `${months[0]}-01`, x, width: months.length * MONTH_WIDTH }
+  const has = (day: Day) => index.has(day.slice(0, 7))
+  return { months, start: `${months[0]}-01`, x, has, width: months.length * MONTH_WIDTH }
 }
 
 /** A bar's left edge and width: from the start of its first day to the end of its last. */

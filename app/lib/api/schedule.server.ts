@@ -12,7 +12,8 @@ export interface Period {
 }
 
 export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(caller, `/api/capacity${queryString({ ...period })}`)
-export const getTimeline = (caller: Caller, projectId: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId })}`)
+/** A project's timeline; `from` (YYYY-MM) picks the chart's window, the API's default without it. */
+export const getTimeline = (caller: Caller, projectId: string, from?: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId, from })}`)
 export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
 /** Candidates over one slot: their load there and what tagging them would clash with. */
 export const getAvailability = (caller: Caller, slot: { projectId: string; instanceId: string; roleId: string; clusterIds: string[]; userIds: string[] }) =>

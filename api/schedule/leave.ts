@@ -1,0 +1,81 @@
+import { and, desc, eq, gte, lte } from 'drizzle-orm'
+import type { Range } from '#domain/schedule/calendar'
+import type { Db, Executor } from '#api/db/client'
+import { leave, users } from '#api/db/schema'
+
+/**
+ * Every write of leave (issue 13, issue 28): recording a period, removing one, removing a person's
+ * periods at once. Routes parse, authorise and present; the rules of the rows live here.
+ */
+
+export interface NewLeave {
+  userId: string
+  startDate: string
+  endDate: string
+  note: string
+  createdById: string
+  now: Date
+}
+
+export type Recorded = { created: typeof leave.$inferSelect } | { overlaps: Range } | { noPerson: true }
+
+/**
+ * Records a period unless it shares a day with one of the person's own (a repeat too): a person's
+ * periods never overlap, so nobody can pile up leave that every reader then pays for. The check and
+ * the insert run under a lock on the person's row (FOR NO KEY UPDATE: it waits for another leave
+ * write for them, not for rows that merely refer to them), so two requests racing with overlapping
+ * periods cannot both pass. Existing overlaps (from before the rule) stay; they only refuse more.
+ */
+export async function recordLeave(db: Db, input: NewLeave): Promise<Recorded> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update')
+    if (!person) return { noPerson: true as const }
+    const existing = await overlapping(tx, input.userId, { start: input.startDate, end: input.endDate })
+    if (existing) return { overlaps: existing }
+    const [created] = await tx
+      .insert(leave)
+      .values({ userId: input.userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: input.createdById, createdAt: input.now })
+      .returning()
+    return { created: created! }
+  })
+}
+
+/**
+ * One of the person's periods sharing a day with `range` (calendar.ts's `overlaps`, in SQL), or
+ * undefined. The latest starting on or before its end first: with periods that do not overlap, the
+ * only one that can, so the index (user_id, start_date) answers after a row or two. One query.
+ */
+async function overlapping(db: Executor, userId: string, range: Range): Promise<Range | undefined> {
+  const [row] = await db
+    .select({ start: leave.startDate, end: leave.endDate })
+    .from(leave)
+    .where(and(eq(leave.userId, userId), lte(leave.startDate, range.end), gte(leave.endDate, range.start)))
+    .orderBy(desc(leave.startDate), desc(leave.id))
+    .limit(1)
+  return row
+}
+
+/** Whose a period is, or undefined when there is no such period. One query. */
+export async function leaveOwner(db: Executor, id: string) {
+  const [row] = await db.select({ userId: leave.userId }).from(leave).where(eq(leave.id, id))
+  return row?.userId
+}
+
+/** Removes one period of the person's; whether it was there. */
+export async function removeLeave(db: Executor, id: string, userId: string) {
+  const gone = await db.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, userId))).returning({ id: leave.id })
+  return gone.length > 0
+}
+
+/**
+ * Removes a person's leave in one statement: all of it, or the periods lying wholly within `from`
+ * to `to` (either may be left out: no bound on that side). A period only partly inside is kept, so
+ * nothing outside the dates given is lost (docs/decisions.md, issue 28). Answers how many went.
+ */
+export async function removeLeaveOf(db: Executor, userId: string, within: { from?: string; to?: string }) {
+  const gone = await db
+    .delete(leave)
+    .where(and(eq(leave.userId, userId), within.from ? gte(leave.startDate, within.from) : undefined, within.to ? lte(leave.endDate, within.to) : undefined))
+    .returning({ id: leave.id })
+  return gone.length
+}
