@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES } from './constants'
+import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from './dates'
 import { storable } from './text'
 
 /** Labels of the profile form (access document §5); the required-fields message lists them. */
@@ -53,7 +54,8 @@ export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
 const blankToNull = (value: unknown): unknown => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
 const optionalOf = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToNull), z.nullable(schema))
 const text = (max = 200) => optionalOf(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), storable))
-const isoDate = optionalOf(z.iso.date('Enter a valid date'))
+// Every date in the product lies between 1900 and 2100 (issue 28): a birth in 0990 is a typing mistake.
+const isoDate = optionalOf(z.iso.date('Enter a valid date').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE)))
 const years = optionalOf(
   z.coerce.number({ error: 'Enter a number of years' }).check(z.minimum(0, 'Must be at least 0'), z.maximum(80, 'Must be at most 80')),
 )

@@ -289,3 +289,13 @@ describe('draft', () => {
     expect(profileDraftSchema.safeParse(input).success).toBe(false)
   })
 })
+
+describe('profile dates lie between 1900 and 2100 (issue 28)', () => {
+  test.each(['0990-04-12', '1899-12-31', '2101-01-01', '9999-12-31'])('a date of birth of %s is refused with the range', (dob) => {
+    expect(firstMessage(profileSubmissionSchema, submission({ personal: { dob } }))).toBe('Enter a date between 1900 and 2100')
+  })
+
+  test('the first and the last day of the range are dates like any other', () => {
+    for (const dob of ['1900-01-01', '2100-12-31']) expect(profileSubmissionSchema.safeParse(submission({ personal: { dob } })).success).toBe(true)
+  })
+})
