@@ -247,15 +247,16 @@ test.describe('Conflicts and leave', () => {
   test('leave overlapping a period already recorded is refused with a sentence naming it, and what was typed stays', async ({ page, plan, open }) => {
     await open('/dashboard', plan.worker)
     const leave = page.getByRole('region', { name: 'My leave' })
-    await leave.getByLabel('From').fill('2030-03-02')
-    await leave.getByLabel('To').fill('2030-03-04')
+    // Exact labels: once a period is listed, its Delete button's name ("Delete leave from …") holds "from" too.
+    await leave.getByLabel('From', { exact: true }).fill('2030-03-02')
+    await leave.getByLabel('To', { exact: true }).fill('2030-03-04')
     await leave.getByRole('button', { name: 'Add leave' }).click()
     await expect(leave.getByRole('status')).toHaveText('Leave recorded')
-    await leave.getByLabel('From').fill('2030-03-04')
-    await leave.getByLabel('To').fill('2030-03-06')
+    await leave.getByLabel('From', { exact: true }).fill('2030-03-04')
+    await leave.getByLabel('To', { exact: true }).fill('2030-03-06')
     await leave.getByRole('button', { name: 'Add leave' }).click()
     await expect(leave.getByRole('alert')).toHaveText('This overlaps your leave from 3/2/2030 to 3/4/2030.')
-    await expect(leave.getByLabel('From')).toHaveValue('2030-03-04')
+    await expect(leave.getByLabel('From', { exact: true })).toHaveValue('2030-03-04')
     await expect(leave.getByRole('listitem')).toHaveCount(1)
   })
 
