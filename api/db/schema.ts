@@ -284,9 +284,18 @@ export const leave = pgTable('leave', {
  * (migration 0008's), so that recording leave makes nobody read every plan again (issue 28). Each
  * is raised once per writing transaction, at its commit, so any process can tell in one read
  * whether a summary it computed is still true (api/schedule/revision.ts).
+ *
+ * Which plans a change touched (issue 29, migration 0009): `project_revisions` holds, per project,
+ * the last revision that changed what its plan reads (a global table, such as a cluster's dates,
+ * counts for every project whose plan uses the row); `every_project_revision` the last that
+ * touched them all (a TRUNCATE). A process then reads again only the plans that moved. Kept in this
+ * row rather than a table of their own: the same commit-time lock covers them, and the copy to
+ * PostgreSQL rewrites this one row as it already does (api/db/copy.ts).
  */
 export const planRevision = pgTable('plan_revision', {
   id: integer('id').primaryKey().default(1),
   revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   leaveRevision: bigint('leave_revision', { mode: 'number' }).notNull().default(0),
+  projectRevisions: jsonb('project_revisions').$type<Record<string, number>>().notNull().default({}),
+  everyProjectRevision: bigint('every_project_revision', { mode: 'number' }).notNull().default(0),
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])

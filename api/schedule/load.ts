@@ -3,8 +3,9 @@ import type { Card } from '#domain/contracts/projects'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { clusterLabel } from '#domain/planning/cluster-list'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
+import type { Slot } from '#domain/schedule/capacity'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
-import { planSlots } from '#domain/schedule/slots'
+import { planSlots, type PlanLookups } from '#domain/schedule/slots'
 import type { Executor } from '#api/db/client'
 import { clusters, leave, projectEntities, projectEntityUserMappings, projectResourceInstances, siteOverrides, users } from '#api/db/schema'
 import { loadCardItems, loadCards, type CardItems } from '#api/projects/plan'
@@ -15,6 +16,32 @@ import { loadCardItems, loadCards, type CardItems } from '#api/projects/plan'
  * dates, the projects' Site overrides and the tags (3). Leave is read apart, by person (1).
  */
 export async function loadPlans(db: Executor, projectIds: string[] | null) {
+  const { parts, cards } = await loadPlanParts(db, projectIds)
+  return assemblePlans(parts, cards)
+}
+export type Plans = ReturnType<typeof assemblePlans>
+
+/**
+ * One project's plan, computed on its own: what the kept reading of every plan keeps per project,
+ * so that after a change it reads again only the projects that moved (issue 29). Nothing in it
+ * depends on another project's plan.
+ */
+export interface PlanPart {
+  projectId: string
+  projectName: string
+  /** In the order they were added. */
+  cards: Card[]
+  items: ReadonlyMap<string, CardItems[]>
+  slots: Slot[]
+  assignments: Assignment[]
+  roleNames: ReadonlyMap<string, string>
+  clusterNames: ReadonlyMap<string, string>
+  /** The clusters this project has Site overrides for. */
+  overridden: ReadonlySet<string>
+}
+
+/** Every project's part, in the order of its first card (the order loadPlans has always answered in), with the cards of all in theirs. Seven queries. */
+export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
   const cards = await loadCards(db, projectIds)
   const items = await loadCardItems(db, cards.map((card) => card._id))
   const clusterIds = [...new Set([...items.values()].flat().flatMap((row) => row.item.clusterIds))]
@@ -33,7 +60,6 @@ export async function loadPlans(db: Executor, projectIds: string[] | null) {
   ])
 
   const clusterById = new Map(clusterRows.map((row) => [row.id, row]))
-  const clusterNames = new Map(clusterRows.map((row) => [row.id, row.name]))
   const overrides = new Map(overrideRows.map((row) => [`${row.projectId}/${row.clusterId}`, row]))
   const tagged = new Map<string, string[]>()
   for (const { slot, userId } of tagRows) {
@@ -41,38 +67,117 @@ export async function loadPlans(db: Executor, projectIds: string[] | null) {
     if (list) list.push(userId)
     else tagged.set(slot, [userId])
   }
-
-  const itemsOf = (card: Card): CardItems[] => items.get(card._id) ?? []
-  const byProject = new Map<string, Card[]>()
-  for (const card of cards) byProject.set(card.projectId, [...(byProject.get(card.projectId) ?? []), card])
-  const { slots, assignments } = planSlots(
-    [...byProject].map(([projectId, projectCards]) => ({
-      projectId,
-      cards: projectCards.map((card) => ({ entityId: card.entityId, instanceIds: card.names.map((name) => name._id), items: itemsOf(card) })),
-    })),
-    {
-      datesOf: (projectId, clusterId) => {
-        const dated = overrides.get(`${projectId}/${clusterId}`) ?? clusterById.get(clusterId)
-        return { start: dated?.startDate ?? null, end: dated?.endDate ?? null }
-      },
-      // A tag to a group is one row per cluster of the group, the same people on each.
-      taggedTo: (instanceId, roleId, ids) => {
-        const of = (clusterId: string) => tagged.get(`${instanceId}/${roleId}/${clusterId}`) ?? []
-        // Most items are one cluster: their list as it is, with no copy made for every slot.
-        return ids.length === 1 ? of(ids[0]!) : [...new Set(ids.flatMap(of))]
-      },
+  const lookups: PlanLookups = {
+    datesOf: (projectId, clusterId) => {
+      const dated = overrides.get(`${projectId}/${clusterId}`) ?? clusterById.get(clusterId)
+      return { start: dated?.startDate ?? null, end: dated?.endDate ?? null }
     },
-  )
+    // A tag to a group is one row per cluster of the group, the same people on each.
+    taggedTo: (instanceId, roleId, ids) => {
+      const of = (clusterId: string) => tagged.get(`${instanceId}/${roleId}/${clusterId}`) ?? []
+      // Most items are one cluster: their list as it is, with no copy made for every slot.
+      return ids.length === 1 ? of(ids[0]!) : [...new Set(ids.flatMap(of))]
+    },
+  }
 
-  const projectNames = new Map(cards.map((card) => [card.projectId, card.projectName]))
-  const instanceNames = new Map(cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))
-  const roleNames = new Map([...items.values()].flat().map((row) => [row.roleId, row.roleName]))
-  const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
-  const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overrides.has(`${projectId}/${clusterId}`))
-
-  return { cards, itemsOf, slots, assignments, projectNames, instanceNames, roleNames, labelOf, overridden }
+  const byProject = new Map<string, Card[]>()
+  for (const card of cards) {
+    const list = byProject.get(card.projectId)
+    if (list) list.push(card)
+    else byProject.set(card.projectId, [card])
+  }
+  const parts = [...byProject].map(([projectId, projectCards]): PlanPart => {
+    const own = new Map(projectCards.map((card) => [card._id, items.get(card._id) ?? []]))
+    const rows = [...own.values()].flat()
+    const { slots, assignments } = planSlots(
+      [{ projectId, cards: projectCards.map((card) => ({ entityId: card.entityId, instanceIds: card.names.map((name) => name._id), items: own.get(card._id)! })) }],
+      lookups,
+    )
+    const used = new Set(rows.flatMap((row) => row.item.clusterIds))
+    return {
+      projectId,
+      projectName: projectCards[0]!.projectName,
+      cards: projectCards,
+      items: own,
+      slots,
+      assignments,
+      roleNames: new Map(rows.map((row) => [row.roleId, row.roleName])),
+      clusterNames: new Map([...used].flatMap((clusterId) => (clusterById.has(clusterId) ? [[clusterId, clusterById.get(clusterId)!.name] as const] : []))),
+      overridden: new Set([...used].filter((clusterId) => overrides.has(`${projectId}/${clusterId}`))),
+    }
+  })
+  return { parts, cards }
 }
-export type Plans = Awaited<ReturnType<typeof loadPlans>>
+
+/**
+ * The plans of some projects as one reading, from their parts (in the order of their first cards)
+ * and all their cards (in the order they were added): what every people-over-time answer reads.
+ * No query; linear in the slots and assignments.
+ */
+export function assemblePlans(parts: readonly PlanPart[], cards: readonly Card[]) {
+  const items = new Map<string, CardItems[]>()
+  const roleNames = new Map<string, string>()
+  const clusterNames = new Map<string, string>()
+  const overriddenOf = new Map<string, ReadonlySet<string>>()
+  for (const part of parts) {
+    for (const [cardId, rows] of part.items) items.set(cardId, rows)
+    for (const [roleId, name] of part.roleNames) roleNames.set(roleId, name)
+    for (const [clusterId, name] of part.clusterNames) clusterNames.set(clusterId, name)
+    overriddenOf.set(part.projectId, part.overridden)
+  }
+  const itemsOf = (card: Card): CardItems[] => items.get(card._id) ?? []
+  const projectNames = new Map(parts.map((part) => [part.projectId, part.projectName]))
+  const instanceNames = new Map(cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))
+  const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
+  const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overriddenOf.get(projectId)?.has(clusterId) ?? false)
+  return { cards, itemsOf, slots: parts.flatMap((part) => part.slots), assignments: parts.flatMap((part) => part.assignments), projectNames, instanceNames, roleNames, labelOf, overridden }
+}
+
+/**
+ * Where each card of some projects (null: all) stands among every card: the order loadCards reads
+ * them in (added, then id) as one string to compare, so parts read at different times can be put
+ * back in that order. One query, packed for the reason `readTags` gives.
+ */
+export async function readCardOrder(db: Executor, projectIds: string[] | null): Promise<Map<string, string>> {
+  if (projectIds?.length === 0) return new Map()
+  const card = projectResourceInstances
+  const [row] = await db
+    .select({ packed: sql<string | null>`string_agg(${card.id} || '/' || lpad((extract(epoch from ${card.createdAt}) * 1000000)::bigint::text, 20, '0') || '/' || ${card.id}, ' ')` })
+    .from(card)
+    .where(projectIds ? inArray(card.projectId, projectIds) : undefined)
+  return new Map((row?.packed?.split(' ') ?? []).map((packed) => [packed.slice(0, packed.indexOf('/')), packed.slice(packed.indexOf('/') + 1)]))
+}
+
+/** Every plan, kept per project: the parts, and each card's place (`readCardOrder`). */
+export interface EveryPlan {
+  parts: readonly PlanPart[]
+  cardOrder: ReadonlyMap<string, string>
+  plans: Plans
+}
+
+/**
+ * Every plan, read again only where it moved (issue 29): given the reading kept before and the
+ * projects changed since (`moved`, from readProjectsChanged), the moved projects' plans are read
+ * (eight queries, as many as for all) and put back among the kept ones in the order a whole
+ * reading gives, so every answer is the same as from `loadPlans(db, null)`. With nothing kept, or
+ * every project moved, all are read. Nothing moved: the kept reading itself.
+ */
+export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; moved: string[] }): Promise<EveryPlan> {
+  if (before && before.moved.length === 0) return before.kept
+  const ids = before ? before.moved : null
+  const [{ parts, cards }, order] = await Promise.all([loadPlanParts(db, ids), readCardOrder(db, ids)])
+  if (!before) return { parts, cardOrder: order, plans: assemblePlans(parts, cards) }
+  const moved = new Set(ids)
+  const cardOrder = new Map(before.kept.cardOrder)
+  for (const part of before.kept.parts) if (moved.has(part.projectId)) for (const card of part.cards) cardOrder.delete(card._id)
+  for (const [cardId, place] of order) cardOrder.set(cardId, place)
+  const placeOf = (card: Card) => cardOrder.get(card._id) ?? ''
+  const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
+  const allCards = all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
+  return { parts: all, cardOrder, plans: assemblePlans(all, allCards) }
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * The tags of some instances (null: every tag), oldest first, as `instance/role/cluster` and the person, read as one packed row (`string_agg`) rather than a

@@ -4,7 +4,9 @@
  * - **small**: 1 project (1 instance × 2 roles × 4 clusters), 10 people, 20 tags and 10 leave
  *   periods, everything through the API;
  * - **large**, added to it: 30 projects in all (the largest 12 instances × 8 roles × 10 clusters),
- *   1,000 people, 10,000 tags and 2,000 leave periods. The catalog, plans, cards, lead times and
+ *   1,000 people, 10,000 tags and 2,000 leave periods;
+ * - **ten times** the large one, added to it (issue 29): 300 projects, 10,000 people, 100,000 tags
+ *   and 20,000 leave periods. The catalog, plans, cards, lead times and
  *   Site overrides go through the API; the 990 people, their 9,980 tags and 1,990 leave periods
  *   straight into the tables (bench/support/dataset.ts says why), each tag within its row's
  *   tagging requirement (`domain/planning/project-plan.ts`).
@@ -175,6 +177,12 @@ export async function peopleData(db: Db, admin: Client) {
   const busiest = () => [...tagsPer].reduce((best, entry) => (entry[1] > best[1] ? entry : best))
   const sizes = { projects: 0, people: 0, tags: 0, leave: 0 }
   let smallPeople: string[] = []
+  let largestProjectId = ''
+  let largestBars = 0
+  const dataset = (): PeopleDataset => {
+    const [busiestPersonId, busiestTags] = busiest()
+    return { largestProjectId, busiestPersonId, busiestTags, ...sizes, largestBars }
+  }
 
   return {
     /** 1 project (1 instance × 2 roles × 4 clusters), 10 people, 20 tags, 10 leave periods: all through the API. */
@@ -199,34 +207,50 @@ export async function peopleData(db: Db, admin: Client) {
      */
     async large(): Promise<PeopleDataset> {
       const largest = await project('Project 01', 12, roleIds, clusterIds.filter((_, index) => index % 2 === 0).slice(0, 10))
-      const plans = [largest]
-      for (let p = 2; p <= 29; p++) {
-        const roles = Array.from({ length: 4 }, (_, k) => roleIds[(p + k * 2) % roleIds.length]!)
-        const clusters = [...new Set(Array.from({ length: 6 }, (_, j) => clusterIds[(p * 3 + j * 4) % clusterIds.length]!))]
-        plans.push(await project(`Project ${String(p).padStart(2, '0')}`, 2 + (p % 5), [...new Set(roles)], clusters))
-      }
-      for (const [p, plan] of plans.entries()) {
-        const ids = plan.rows.map((row) => row.item.clusterIds[0]!)
-        for (const clusterId of [...new Set(ids)].slice(0, 2)) await overridden(plan.projectId, clusterId, 3 * p - 20)
-      }
-      const people = await makeUsers(db, 'people', 990)
-      const slotsByPlan = plans.map(slotsOf)
-      const all = slotsByPlan.flat()
-      countTags(all, 9980)
-      const chosen = whom(all, people)
-      let from = 0
-      for (const [p, plan] of plans.entries()) {
-        const perRow = chosen.slice(from, (from += slotsByPlan[p]!.length))
-        await tagDirectly(plan, perRow)
-        counted(perRow)
-      }
-      // Two periods each for the new people, one more each for the small dataset's ten.
-      const rows = [...leavePeriods(people, 2), ...leavePeriods(smallPeople, 1)]
-      const now = new Date()
-      for (let start = 0; start < rows.length; start += 1000) await db.insert(leave).values(rows.slice(start, start + 1000).map((row) => ({ ...row, createdAt: now })))
-      Object.assign(sizes, { projects: sizes.projects + plans.length, people: sizes.people + people.length, tags: sizes.tags + 9980, leave: sizes.leave + rows.length })
-      const [busiestPersonId, busiestTags] = busiest()
-      return { largestProjectId: largest.projectId, busiestPersonId, busiestTags, ...sizes, largestBars: slotsByPlan[0]!.length }
+      largestProjectId = largest.projectId
+      largestBars = slotsOf(largest).length
+      await grow([largest], 2, 29, 990, 9980, smallPeople)
+      return dataset()
     },
+
+    /**
+     * Ten times the large one (issue 29, Scale), added to it: 270 projects more like its smaller
+     * ones (300 in all), 9,000 people more (10,000), 90,000 tags more (100,000) and 18,000 leave
+     * periods more (20,000). The largest project stays the large dataset's.
+     */
+    async tenfold(): Promise<PeopleDataset> {
+      await grow([], 30, 299, 9000, 90000, [])
+      return dataset()
+    },
+  }
+
+  /** Projects `first`…`last` (2 to 6 instances × 4 roles × 6 clusters) after `plans`, `newPeople` people, `tags` tags over them, two leave periods each (one more for `alsoLeave`). */
+  async function grow(plans: Plan[], first: number, last: number, newPeople: number, tags: number, alsoLeave: string[]) {
+    const digits = last > 99 ? 3 : 2
+    for (let p = first; p <= last; p++) {
+      const roles = Array.from({ length: 4 }, (_, k) => roleIds[(p + k * 2) % roleIds.length]!)
+      const clusters = [...new Set(Array.from({ length: 6 }, (_, j) => clusterIds[(p * 3 + j * 4) % clusterIds.length]!))]
+      plans.push(await project(`Project ${String(p).padStart(digits, '0')}`, 2 + (p % 5), [...new Set(roles)], clusters))
+    }
+    for (const [p, plan] of plans.entries()) {
+      const ids = plan.rows.map((row) => row.item.clusterIds[0]!)
+      for (const clusterId of [...new Set(ids)].slice(0, 2)) await overridden(plan.projectId, clusterId, 3 * ((p + first - 2) % 30) - 20)
+    }
+    const people = await makeUsers(db, first === 2 ? 'people' : 'tenfold', newPeople)
+    const slotsByPlan = plans.map(slotsOf)
+    const all = slotsByPlan.flat()
+    countTags(all, tags)
+    const chosen = whom(all, people)
+    let from = 0
+    for (const [p, plan] of plans.entries()) {
+      const perRow = chosen.slice(from, (from += slotsByPlan[p]!.length))
+      await tagDirectly(plan, perRow)
+      counted(perRow)
+    }
+    // Two periods each for the new people, one more each for `alsoLeave`.
+    const rows = [...leavePeriods(people, 2), ...leavePeriods(alsoLeave, 1)]
+    const now = new Date()
+    for (let start = 0; start < rows.length; start += 1000) await db.insert(leave).values(rows.slice(start, start + 1000).map((row) => ({ ...row, createdAt: now })))
+    Object.assign(sizes, { projects: sizes.projects + plans.length, people: sizes.people + people.length, tags: sizes.tags + tags, leave: sizes.leave + rows.length })
   }
 }
