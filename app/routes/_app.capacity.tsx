@@ -9,7 +9,10 @@ import { periodOf, readChoice } from '#app/features/capacity/period'
 import { CapacityGrid, HireQueue } from '#app/features/capacity/tables'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { listRoles } from '#app/lib/api/people.server'
-import { getCapacity } from '#app/lib/api/schedule.server'
+import { getAttention, getCapacity } from '#app/lib/api/schedule.server'
+import { AttentionStrip } from '#app/features/attention/strip'
+import { HIRE_QUEUE_ID } from '#app/features/attention/items'
+import { hireStatus } from '#domain/schedule/capacity'
 import { messageOr } from '#app/lib/errors'
 import { hrefOf } from '#app/lib/search'
 import { pageOfList, readPage } from '#domain/pages'
@@ -31,16 +34,20 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams
   const choice = readChoice(params)
   const period = periodOf(choice)
-  const [capacity, projects, roles] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args)])
+  const [capacity, projects, roles, attention] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args), getAttention(args)])
+  // The strip is a summary: a page that cannot read it still shows the grid and the queue.
+  const strip = { attention: attention.ok ? attention.data : null }
   // A period the API refuses (the end before the start, too long, outside 1900 to 2100) is said, with the filters kept and the field marked.
   if (!capacity.ok) {
     const problem = messageOr(capacity.error, 'Failed to load capacity')
     const field: PeriodField | null = capacity.error.field === 'from' || capacity.error.field === 'to' ? capacity.error.field : null
-    return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), problem, field, editable, ...options(projects, roles) }
+    return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), overdue: 0, problem, field, editable, ...strip, ...options(projects, roles) }
   }
   const { hireQueue, ...grid } = capacity.data
   // The queue a page at a time, soonest first: hundreds of lines are a file's work (the export holds them all).
-  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), problem: null, field: null as PeriodField | null, editable, ...options(projects, roles) }
+  // Late lines counted over the whole queue, not the page: unfiltered, the figure the dashboard's strip gives (issue 29).
+  const overdue = hireQueue.filter((line) => hireStatus(line.daysLeft) === 'overdue').length
+  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), overdue, problem: null, field: null as PeriodField | null, editable, ...strip, ...options(projects, roles) }
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */
@@ -56,7 +63,7 @@ const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awai
 const PROBLEM_ID = 'capacity-problem'
 
 export default function CapacityPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { choice, capacity, queue, problem, field, editable, projects, roles } = loaderData
+  const { choice, capacity, queue, overdue, problem, field, editable, attention, projects, roles } = loaderData
   const leadAnswer = actionData ?? null
   const exportHref = hrefOf('/capacity/export', { ...choice })
   const pageHref = (page: number) => hrefOf('/capacity', { ...choice, page: page > 1 ? String(page) : '' })
@@ -69,6 +76,7 @@ export default function CapacityPage({ loaderData, actionData }: Route.Component
           Export
         </a>
       </header>
+      <AttentionStrip attention={attention} />
       <CapacityFilters action="/capacity" choice={choice} projects={projects} roles={roles} invalid={field} describedBy={PROBLEM_ID} />
       {problem ? (
         <p className="card form-message error" role="alert" id={PROBLEM_ID}>
@@ -76,8 +84,9 @@ export default function CapacityPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       {capacity ? <CapacityGrid capacity={capacity} /> : null}
-      <section className="stack" aria-labelledby="hire-queue-heading">
+      <section className="stack" aria-labelledby="hire-queue-heading" id={HIRE_QUEUE_ID}>
         <h2 id="hire-queue-heading">Hire-by queue</h2>
+        {overdue > 0 ? <p className="late">{`${overdue} ${overdue === 1 ? 'hire' : 'hires'} overdue`}</p> : null}
         <HireQueue lines={queue.rows} />
         {queue.total > 0 ? <Pages page={queue.page} count={queue.rows.length} total={queue.total} noun="lines" href={pageHref} /> : null}
       </section>

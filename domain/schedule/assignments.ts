@@ -51,9 +51,18 @@ export function groupDates(dates: readonly ({ start: Day | null; end: Day | null
 }
 
 /**
+ * A hand-over (issue 29): two bookings that share exactly one day, the last of one and the first of
+ * the other, neither inside the other. One person goes off a site the day they start on the next:
+ * planned, not a double-booking. Only between assignments: leave on a day of an assignment is
+ * always a conflict, as the person is away that day (docs/decisions.md, Issue 29).
+ */
+export const isHandOver = (a: Range, b: Range) => (a.end === b.start && a.start < b.start && a.end < b.end) || (b.end === a.start && b.start < a.start && b.end < a.end)
+
+/**
  * Every assignment of one person that clashes, with what it clashes with: each other dated
  * assignment sharing a day (same project or not) and each leave sharing a day. Undated assignments
- * never clash. Order: the assignments' own order, clashes by first shared day.
+ * never clash, nor does a hand-over (`isHandOver`). Order: the assignments' own order, clashes by
+ * first shared day.
  */
 export function conflictsOfPerson(assignments: readonly Assignment[], leave: readonly Leave[]): Conflict[] {
   const dated = assignments.filter((row): row is Assignment & { dates: Range } => row.dates !== null)
@@ -61,7 +70,7 @@ export function conflictsOfPerson(assignments: readonly Assignment[], leave: rea
   for (const assignment of dated) {
     const clashes: Clash[] = []
     for (const other of dated) {
-      if (other === assignment) continue
+      if (other === assignment || isHandOver(assignment.dates, other.dates)) continue
       const days = intersection(assignment.dates, other.dates)
       if (days) clashes.push({ kind: 'assignment', with: other, days })
     }
@@ -116,6 +125,62 @@ export function withLeave(
     if (personal.length) found.set(personId, personal)
   }
   return found
+}
+
+/** A hand-over of one person: the assignment ending on `day` and the one starting on it. */
+export interface HandOver {
+  personId: string
+  day: Day
+  ending: Assignment & { dates: Range }
+  starting: Assignment & { dates: Range }
+}
+
+/** Everyone's hand-overs, by day, then by person: shown apart from conflicts, never counted as one. */
+export function handOvers(assignmentsOf: ReadonlyMap<string, readonly Assignment[]>): HandOver[] {
+  const found: HandOver[] = []
+  for (const [personId, rows] of assignmentsOf) {
+    const dated = rows.filter((row): row is Assignment & { dates: Range } => row.dates !== null)
+    for (const ending of dated)
+      for (const starting of dated)
+        if (ending.dates.end === starting.dates.start && isHandOver(ending.dates, starting.dates)) found.push({ personId, day: ending.dates.end, ending, starting })
+  }
+  return found.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.personId < b.personId ? -1 : a.personId > b.personId ? 1 : 0))
+}
+
+/**
+ * Conflicts split by time (issue 29): a clash is upcoming while its shared days are not over (they
+ * end today or later), past once they are. A person's conflict is in each part with the clashes of
+ * that part; people with none in a part are left out of it.
+ */
+export function byTime(found: ReadonlyMap<string, readonly Conflict[]>, today: Day) {
+  const upcoming = new Map<string, Conflict[]>()
+  const past = new Map<string, Conflict[]>()
+  const add = (into: Map<string, Conflict[]>, personId: string, assignment: Assignment, clashes: Clash[]) => {
+    if (!clashes.length) return
+    const list = into.get(personId)
+    if (list) list.push({ assignment, clashes })
+    else into.set(personId, [{ assignment, clashes }])
+  }
+  for (const [personId, personal] of found)
+    for (const { assignment, clashes } of personal) {
+      add(upcoming, personId, assignment, clashes.filter((clash) => clash.days.end >= today))
+      add(past, personId, assignment, clashes.filter((clash) => clash.days.end < today))
+    }
+  return { upcoming, past }
+}
+
+/** The first and the last shared day of a person's conflicts: the soonest to fix, the latest over. */
+export function sharedSpan(personal: readonly Conflict[]): Range | null {
+  let span: Range | null = null
+  for (const conflict of personal)
+    for (const { days } of conflict.clashes) {
+      if (!span) span = { ...days }
+      else {
+        if (days.start < span.start) span.start = days.start
+        if (days.end > span.end) span.end = days.end
+      }
+    }
+  return span
 }
 
 /** A person's load on a day: how many of their assignments cover it. */

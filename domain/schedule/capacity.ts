@@ -25,6 +25,24 @@ export interface Cell {
   gap: number
 }
 
+/**
+ * The requirement of undated slots per role (issue 29): demand and supply as a month's cell counts
+ * them, in no month. Capacity shows it as a "No dates" column so that no demand is dropped
+ * silently; roles without undated requirement are absent.
+ */
+export function undated(slots: readonly Slot[]): Map<string, Cell> {
+  const found = new Map<string, Cell>()
+  for (const slot of slots) {
+    if (slot.dates || slot.requirement + slot.tagged === 0) continue
+    const cell = found.get(slot.roleId) ?? { demand: 0, supply: 0, gap: 0 }
+    cell.demand += slot.requirement
+    cell.supply += slot.tagged
+    cell.gap = gapOf(cell.demand, cell.supply)
+    found.set(slot.roleId, cell)
+  }
+  return found
+}
+
 /** Demand minus supply, never below 0. */
 export const gapOf = (demand: number, supply: number) => Math.max(0, demand - supply)
 
@@ -56,6 +74,12 @@ export const DEFAULT_LEAD_MONTHS = 1
 
 /** The date by which a role's person must be hired: the start minus the role's lead time, on Deployed By's calendar rule. */
 export const hireBy = (start: Day, leadMonths: number) => monthsBefore(start, leadMonths)
+
+/** How far ahead a hire-by date counts as due (issue 29). */
+export const DUE_DAYS = 30
+
+/** A hire-by date passed ("overdue"), within the next DUE_DAYS days, today included ("due"), or later. */
+export const hireStatus = (daysLeft: number): 'overdue' | 'due' | 'later' => (daysLeft < 0 ? 'overdue' : daysLeft <= DUE_DAYS ? 'due' : 'later')
 
 export interface HireLine {
   roleId: string

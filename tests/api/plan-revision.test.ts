@@ -139,14 +139,15 @@ describe('answers kept between requests', () => {
     }
   })
 
-  test('the figures follow the date: once a hire-by date has passed, it leaves the next hire-by dates', async () => {
+  test('the figures follow the date: once a hire-by date has passed, it reads as late', async () => {
     // Excavation from 2/10/2026: hire by 1/10/2026, five days from the API's today.
     await setDates(plan.t[0]!._id, '2026-02-10', '2026-03-01')
     const day = 24 * 60 * 60_000
     try {
       expect(await excavationHireBy()).toBe('2026-01-10')
       api.advance(6 * day)
-      expect(await excavationHireBy()).toBeUndefined()
+      // Issue 29: a late hire stays among the next hire-by dates (never "Nobody to hire" while the queue has lines), a day late.
+      expect((await summary()).nextHires.find((line) => line.clusterLabel === 'Excavation')?.daysLeft).toBe(-1)
     } finally {
       api.advance(-6 * day)
       await setDates(plan.t[0]!._id, '2030-03-01', '2030-04-15')

@@ -69,12 +69,13 @@ describe('lead times at month ends (the calendar rule of Deployed By)', () => {
 })
 
 describe('conflicts', () => {
-  test('two assignments sharing one day (end = start) conflict, in the same or different projects', () => {
+  // One shared day where one ends and the other starts is a hand-over, not a conflict (issue 29: tests/unit/attention.test.ts).
+  test('two assignments sharing two days conflict, in the same or different projects', () => {
     const excavation = assignment('excavation', '2030-03-01', '2030-04-15')
-    const framing = assignment('framing', '2030-04-15', '2030-06-01', { projectId: 'harbour' })
+    const framing = assignment('framing', '2030-04-14', '2030-06-01', { projectId: 'harbour' })
     const found = conflictsOfPerson([excavation, framing], [])
     expect(found.map((row) => row.assignment.id)).toEqual(['excavation', 'framing'])
-    expect(found[0]!.clashes).toEqual([{ kind: 'assignment', with: framing, days: { start: '2030-04-15', end: '2030-04-15' } }])
+    expect(found[0]!.clashes).toEqual([{ kind: 'assignment', with: framing, days: { start: '2030-04-14', end: '2030-04-15' } }])
   })
 
   test('back-to-back assignments (end, then the next day) do not conflict', () => {

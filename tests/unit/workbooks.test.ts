@@ -109,8 +109,9 @@ describe('the capacity workbook', () => {
           { month: '2030-04', demand: 10, supply: 2, gap: 8 },
           { month: '2030-05', demand: 4, supply: 1, gap: 3 },
         ],
+        undated: { demand: 0, supply: 0, gap: 0 },
       },
-      { role: { _id: 'r2', name: '=HYPERLINK("http://evil.example","Click")' }, leadMonths: 2, cells: [{ month: '2030-03', demand: 0, supply: 2, gap: -2 }] },
+      { role: { _id: 'r2', name: '=HYPERLINK("http://evil.example","Click")' }, leadMonths: 2, cells: [{ month: '2030-03', demand: 0, supply: 2, gap: -2 }], undated: { demand: 0, supply: 0, gap: 0 } },
     ],
   }
   const line = (over: Partial<HireLine> = {}): HireLine => ({
@@ -158,6 +159,15 @@ describe('the capacity workbook', () => {
     const formula = grid.getCell('A5')
     expect(formula.type).toBe(ExcelJS.ValueType.String)
     expect(formula.formula).toBeUndefined()
+  })
+
+  test('a role\'s requirement on clusters without dates is a "No dates" row after its months (issue 29)', async () => {
+    const undatedToo: RoleMonths = { ...capacity, roles: [{ ...capacity.roles[0]!, undated: { demand: 8, supply: 1, gap: 7 } }] }
+    const grid = (await read(await capacityWorkbook(undatedToo, queue))).getWorksheet('Capacity')!
+    expect(rowsOf(grid).slice(-2)).toEqual([
+      ['Rigger', new Date('2030-05-01T00:00:00Z'), 4, 1, 3],
+      ['Rigger', 'No dates', 8, 1, 7],
+    ])
   })
 
   test('the hire-by queue: one row per line, people needed and days left numbers, hire-by and start real date cells (yyyy-mm-dd)', async () => {

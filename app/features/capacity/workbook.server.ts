@@ -1,6 +1,7 @@
 import writeExcelFile, { type Cell } from 'write-excel-file/node'
 import type { HireLine, RoleMonths } from '#domain/contracts/schedule'
 import { neutraliseCell, spreadsheetDay } from '#domain/export'
+import { NO_DATES } from './period'
 
 /**
  * Capacity and the hire-by queue as one .xlsx workbook, built on the server like the users export.
@@ -29,9 +30,11 @@ export async function capacityWorkbook(capacity: RoleMonths, queue: readonly Hir
       columns: grid.map(({ width }) => ({ width })),
       data: [
         headerRow(grid),
-        ...capacity.roles.flatMap((row) =>
-          row.cells.map((cell): Cell[] => [neutraliseCell(row.role.name), day(`${cell.month}-01`, 'yyyy-mm'), cell.demand, cell.supply, cell.gap]),
-        ),
+        ...capacity.roles.flatMap((row) => [
+          ...row.cells.map((cell): Cell[] => [neutraliseCell(row.role.name), day(`${cell.month}-01`, 'yyyy-mm'), cell.demand, cell.supply, cell.gap]),
+          // The requirement of clusters without dates, in no month: a row of its own, never dropped (issue 29).
+          ...(row.undated.demand + row.undated.supply > 0 ? [[neutraliseCell(row.role.name), NO_DATES, row.undated.demand, row.undated.supply, row.undated.gap] satisfies Cell[]] : []),
+        ]),
       ],
     },
     {

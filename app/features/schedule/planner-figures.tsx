@@ -2,7 +2,11 @@ import { Link } from 'react-router'
 import type { PlanningSummary } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 
-/** The dashboard's figures for people with view: what is required and tagged, who is double-booked, whom to hire next. */
+/**
+ * The dashboard's figures for people with view: what is required and tagged, who is double-booked
+ * (conflicts not yet over), whom to hire next: the first lines of the hire-by queue, late ones
+ * first and marked (issue 29: never "Nobody to hire" while the queue has lines).
+ */
 export function PlannerFigures({ summary }: { summary: PlanningSummary }) {
   return (
     <section className="card stack" aria-labelledby="planning-heading">
@@ -34,7 +38,8 @@ export function PlannerFigures({ summary }: { summary: PlanningSummary }) {
         <ul className="hire-list">
           {summary.nextHires.map((line) => (
             <li key={`${line.role._id}/${line.project._id}/${line.clusterLabel}`}>
-              <strong>{formatDate(line.hireBy)}</strong>: {line.needed} {line.role.name} for {line.project.name} / {line.clusterLabel}
+              <strong>{formatDate(line.hireBy)}</strong>
+              {line.daysLeft < 0 ? <span className="late">{` (${-line.daysLeft} days late)`}</span> : null}: {line.needed} {line.role.name} for {line.project.name} / {line.clusterLabel}
             </li>
           ))}
         </ul>
