@@ -5,6 +5,7 @@ import { optionalId, queryId, requiredId, requiredQueryId } from '../planning/sc
 import { UUID_PATTERN } from '../ids'
 import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
+import { SCHEDULE_ZOOMS, SPAN_MAX } from './grid'
 
 /** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
 
@@ -113,6 +114,9 @@ export type CapacityQuery = z.infer<typeof capacityQuerySchema>
 /** GET /api/timeline: the project, and the first month of the window to draw (domain/schedule/window.ts; left out: the default window). */
 export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId'), from: optionalMonth })
 
+/** GET /api/conflicts and /api/hand-overs (issue 29): those not yet over (the default), or with when=past those over. */
+export const conflictsQuerySchema = z.object({ when: z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['upcoming', 'past'], 'Choose upcoming or past'))) })
+
 /** The most candidates one availability call answers for: Assign Users shows fewer. */
 export const AVAILABILITY_USERS_MAX = 200
 
@@ -130,3 +134,33 @@ export const availabilityQuerySchema = z.object({
   clusterIds: idList('clusterIds', 20).check(z.minLength(1, 'clusterIds is required')),
   userIds: idList('userIds', AVAILABILITY_USERS_MAX),
 })
+
+/** A GET switch of the Schedule's filter form: a ticked box sends 1; left out or blank, off. */
+const flag = z.pipe(
+  z.transform(blankToUndefined),
+  z.pipe(z.optional(z.enum(['1', 'true', 'on', '0', 'false'], 'Must be 1 or 0')), z.transform((value) => value === '1' || value === 'true' || value === 'on')),
+)
+/** A whole number from `min` to `max` of a GET address; blank: not asked. */
+const wholeNumber = (min: number, max: number) =>
+  z.pipe(
+    z.transform(blankToUndefined),
+    z.optional(z.coerce.number('Must be a number').check(z.int('Must be a whole number'), z.minimum(min, `Must be at least ${min}`), z.maximum(max, `Must be at most ${max}`))),
+  )
+
+/**
+ * GET /api/schedule (issue 29): the window (a date within its first column, `span` columns of
+ * `zoom`), the grouping, the filters and the page of people (50 a page, domain/pages.ts).
+ */
+export const scheduleQuerySchema = z.object({
+  from: optionalDay,
+  zoom: z.pipe(z.transform(blankToUndefined), z.optional(z.enum(SCHEDULE_ZOOMS, 'Choose weeks or months'))),
+  span: wholeNumber(1, SPAN_MAX),
+  group: z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['role', 'project'], 'Choose role or project'))),
+  projectId: queryId('projectId'),
+  roleId: queryId('roleId'),
+  location: z.pipe(z.transform(blankToUndefined), z.optional(z.string('Must be text').check(z.trim(), z.maxLength(200, 'Must be at most 200 characters')))),
+  conflictsOnly: flag,
+  unfilledOnly: flag,
+  page: wholeNumber(1, 20_000),
+})
+export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>

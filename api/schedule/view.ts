@@ -1,0 +1,170 @@
+import type { Ref } from '#domain/contracts/common'
+import type { Person, ScheduleBar, ScheduleGroup, SchedulePlaceholder, ScheduleRow, ScheduleView } from '#domain/contracts/schedule'
+import { PAGE_SIZE } from '#domain/pages'
+import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
+import { overlaps, type Day, type Range } from '#domain/schedule/calendar'
+import { placeLabel } from '#domain/schedule/describe'
+import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, placeholders, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
+import type { ScheduleQuery } from '#domain/schedule/schemas'
+import { compareLocations, locationOf } from '#domain/work-locations'
+import type { Plans } from './load'
+import type { RosterPerson } from './roster'
+
+/** What the Schedule reads: the kept readings of every plan and everyone's conflicts (api/routes/schedule.ts), and the people. */
+export interface ScheduleReading {
+  plans: Plans
+  roleRows: readonly { id: string; name: string }[]
+  leadMonthsOf: (roleId: string) => number
+  assignmentsOf: ReadonlyMap<string, readonly Assignment[]>
+  leaveOf: ReadonlyMap<string, readonly Leave[]>
+  found: ReadonlyMap<string, readonly Conflict[]>
+  roster: readonly RosterPerson[]
+}
+
+/**
+ * Unfilled demand over a window, kept per reading of the plans (`plans`, the kept reading of every
+ * plan: a new one after any change to the plans or roles, lead times included), by day and window.
+ * The whole organisation's demand is the costliest part of a page (a year of months: tens of ms
+ * on the bench's large dataset), and planners ask for the same few windows again and again. The
+ * filters apply to its lines afterwards: a line is one role and project, so the answer is the same.
+ */
+const keptDemand = new WeakMap<Plans, Map<string, Placeholder[]>>()
+/** The windows kept per reading: a planner paging back and forth, a few zooms. */
+const DEMAND_WINDOWS_KEPT = 32
+function demandOver(plans: Plans, leadMonthsOf: (roleId: string) => number, today: Day, window: Range) {
+  let kept = keptDemand.get(plans)
+  if (!kept) keptDemand.set(plans, (kept = new Map()))
+  const key = `${today}|${window.start}|${window.end}`
+  let lines = kept.get(key)
+  if (!lines) {
+    if (kept.size >= DEMAND_WINDOWS_KEPT) kept.clear()
+    lines = placeholders(plans.slots, leadMonthsOf, today, window)
+    kept.set(key, lines)
+  }
+  return lines
+}
+
+/** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */
+interface Candidate {
+  person: Person
+  own: (Assignment & { dates: Range })[]
+  leave: Leave[]
+  marks: { kind: 'assignment' | 'leave'; days: Range }[]
+}
+
+const NO_ROLE = 'No role'
+const NO_PROJECT = 'On no project in these dates'
+const nameOf = (person: { fullName: string | null; email: string }) => person.fullName?.trim() || person.email
+/** One collator for every sort: a thousand names sort several times faster than by localeCompare, which builds one each call. */
+const collator = new Intl.Collator('en')
+const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name)
+
+/**
+ * GET /api/schedule's answer: the window, then people grouped by role (or by project: a person on
+ * two projects in the window is a row under each, with that project's bars), each with their bars,
+ * leave and overlaps in the window, then the unfilled demand of each group; one page of 50 rows.
+ */
+export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, today: Day): ScheduleView {
+  const { plans } = reading
+  const zoom = query.zoom ?? 'weeks'
+  const group = query.group ?? 'role'
+  const window = scheduleWindow(zoom, today, query.from, query.span ?? DEFAULT_SPAN)
+  const span = (range: Range) => place(window, range)!
+  const roleName = new Map(reading.roleRows.map((role) => [role.id, role.name]))
+
+  const bar = (row: Assignment & { dates: Range }): ScheduleBar => ({
+    project: { _id: row.projectId, name: plans.projectNames.get(row.projectId) ?? '' },
+    instance: { _id: row.instanceId, name: plans.instanceNames.get(row.instanceId) ?? '' },
+    role: { _id: row.roleId, name: plans.roleNames.get(row.roleId) ?? roleName.get(row.roleId) ?? '' },
+    clusterIds: [...row.clusterIds],
+    clusterLabel: plans.labelOf(row.clusterIds),
+    startDate: row.dates.start,
+    endDate: row.dates.end,
+    span: span(row.dates),
+  })
+  // Only the rows of the page asked for are placed and named: the others are only counted.
+  const present = ({ person, own, leave, marks }: Candidate): ScheduleRow => ({
+    person,
+    bars: [...own].sort((a, b) => a.dates.start.localeCompare(b.dates.start)).map(bar),
+    leave: leave.map((period) => ({ startDate: period.range.start, endDate: period.range.end, note: period.note, span: span(period.range) })),
+    overlaps: marks.map(({ kind, days }) => ({ kind, startDate: days.start, endDate: days.end, span: span(days) })),
+  })
+  const presentLine = (line: Placeholder): SchedulePlaceholder => {
+    const role: Ref = { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' }
+    const project: Ref = { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' }
+    const instance: Ref = { _id: line.instanceId, name: plans.instanceNames.get(line.instanceId) ?? '' }
+    const clusterLabel = plans.labelOf(line.clusterIds)
+    return {
+      role,
+      project,
+      instance,
+      clusterIds: [...line.clusterIds],
+      clusterLabel,
+      needed: line.needed,
+      hireBy: line.hireBy,
+      daysLeft: line.daysLeft,
+      startDate: line.dates.start,
+      endDate: line.dates.end,
+      span: span(line.dates),
+      label: placeholderLabel(role.name, line.needed, placeLabel({ project: project.name, instance: instance.name, cluster: clusterLabel }), line.hireBy),
+    }
+  }
+
+  const location = query.location?.toLowerCase()
+  const groups = new Map<string, { key: { _id: string | null; name: string }; rows: Candidate[]; placeholders: Placeholder[] }>()
+  const groupOf = (key: { _id: string | null; name: string }) => {
+    const id = key._id ?? ''
+    let found = groups.get(id)
+    if (!found) groups.set(id, (found = { key, rows: [], placeholders: [] }))
+    return found
+  }
+  if (!query.unfilledOnly) {
+    for (const person of reading.roster) {
+      if (query.roleId && person.roleId !== query.roleId) continue
+      if (location && locationOf(person).toLowerCase() !== location) continue
+      const inWindow = (reading.assignmentsOf.get(person._id) ?? []).filter((row): row is Assignment & { dates: Range } => row.dates !== null && overlaps(row.dates, window))
+      if (query.projectId && !inWindow.some((row) => row.projectId === query.projectId)) continue
+      const leave = (reading.leaveOf.get(person._id) ?? []).filter((period) => overlaps(period.range, window))
+      const found = reading.found.get(person._id) ?? []
+      const who: Person = { _id: person._id, fullName: person.fullName, email: person.email }
+      const candidate = (own: (Assignment & { dates: Range })[]): Candidate => ({ person: who, own, leave, marks: found.length ? overlapsOf(found, new Set(own.map((row) => row.id)), window) : [] })
+      const rows: [{ _id: string | null; name: string }, Candidate][] = []
+      if (group === 'role') {
+        rows.push([{ _id: person.roleId, name: (person.roleId && roleName.get(person.roleId)) || NO_ROLE }, candidate(inWindow)])
+      } else {
+        const projectIds = [...new Set(inWindow.map((row) => row.projectId))].filter((id) => !query.projectId || id === query.projectId)
+        for (const projectId of projectIds) rows.push([{ _id: projectId, name: plans.projectNames.get(projectId) ?? '' }, candidate(inWindow.filter((row) => row.projectId === projectId))])
+        if (projectIds.length === 0) rows.push([{ _id: null, name: NO_PROJECT }, candidate([])])
+      }
+      for (const [key, row] of rows) if (!query.conflictsOnly || row.marks.length > 0) groupOf(key).rows.push(row)
+    }
+  }
+
+  // Unfilled demand is no person: "only people with conflicts" leaves it out.
+  if (!query.conflictsOnly) {
+    for (const line of demandOver(plans, reading.leadMonthsOf, today, window)) {
+      if ((query.projectId && line.projectId !== query.projectId) || (query.roleId && line.roleId !== query.roleId)) continue
+      const key = group === 'role' ? { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' } : { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' }
+      groupOf(key).placeholders.push(line)
+    }
+  }
+
+  // Groups by name, the people of no role (or no project) last; people by name.
+  const ordered = [...groups.values()].sort((a, b) => Number(a.key._id === null) - Number(b.key._id === null) || byName(a.key, b.key))
+  for (const entry of ordered) entry.rows.sort((a, b) => collator.compare(nameOf(a.person), nameOf(b.person)) || (a.person._id < b.person._id ? -1 : 1))
+  const paged = pageOfGroups(ordered, query.page ?? 1, PAGE_SIZE)
+  return {
+    today,
+    zoom,
+    group,
+    window: { start: window.start, end: window.end, days: window.days, previous: window.previous, next: window.next },
+    columns: window.columns,
+    groups: paged.groups.map((entry): ScheduleGroup => ({ key: entry.key, rows: entry.rows.map(present), placeholders: entry.placeholders.map(presentLine) })),
+    page: paged.page,
+    total: paged.total,
+    pageSize: PAGE_SIZE,
+    projects: [...plans.projectNames].map(([_id, name]) => ({ _id, name })).sort(byName),
+    roles: reading.roleRows.map((role) => ({ _id: role.id, name: role.name })).sort(byName),
+    locations: [...new Set(reading.roster.map(locationOf))].sort(compareLocations),
+  }
+}
