@@ -117,6 +117,11 @@ const clusterRow = (page: Page, instanceName: string, cluster: Ref) =>
     .filter({ has: page.getByRole('rowheader').filter({ hasText: cluster.name }) })
 const chips = (row: Locator) => row.getByRole('list', { name: 'Tagged users' }).getByRole('listitem')
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Assign Users' })
+/**
+ * Where a save says so (issue 29): with JavaScript in its row, where the popover was; without, in
+ * the flash at the top of the page, which lands back at the row.
+ */
+const savedNotice = (page: Page, row: Locator) => (isNoJs() ? main(page).getByRole('status') : row).getByText('Saved successfully', { exact: true })
 
 /**
  * Searches the server for the test's own users (the search finds exactly `found` of them) and picks
@@ -193,7 +198,7 @@ test.describe('User Entity Mapping', () => {
     }
     await dialog(page).getByRole('button', { name: 'Save' }).click()
 
-    await expect(south.getByText('Saved successfully', { exact: true })).toBeVisible()
+    await expect(savedNotice(page, south)).toBeVisible()
     await expect(dialog(page)).toBeHidden()
     // Full name, else email; in name order.
     await expect(chips(south)).toHaveText([users[0].label, users[1].email])
@@ -224,7 +229,7 @@ test.describe('User Entity Mapping', () => {
     await south.getByRole('button', { name: 'Assign Users' }).click()
     await pick(page, tag, 1, [users[0].label])
     await dialog(page).getByRole('button', { name: 'Save' }).click()
-    await expect(south.getByText('Saved successfully', { exact: true })).toBeVisible()
+    await expect(savedNotice(page, south)).toBeVisible()
     await expect(main(page).getByRole('heading', { level: 3 })).toHaveText(['Block B'])
     await expect(main(page).getByRole('link', { name: 'Block A' })).toBeVisible()
     await expectTotals(page, 12, 1, 11)
@@ -300,5 +305,57 @@ test.describe('User Entity Mapping', () => {
     await expect(chips(south)).toHaveText([users[0].label])
     await expect(main(page).getByRole('button', { name: 'Assign Users' })).toHaveCount(0)
     await expect(dialog(page)).toHaveCount(0)
+  })
+
+  test("Assign Users lists those who hold the row's role first, then the others, marked with their own role", async ({ page, plan, open, admin, unique }) => {
+    const { tag, users } = await people(admin, unique, 3, 3)
+    // Meena, last by name, holds the plan's role; Asha and Ravi hold none ('User').
+    await admin.updateProfile(users[2]!._id, { roleId: plan.role._id })
+    await open(projectUrl(plan))
+    await clusterRow(page, 'Block A', plan.south).getByRole('button', { name: 'Assign Users' }).click()
+    if (isNoJs()) {
+      await dialog(page).getByRole('searchbox', { name: 'Search Users' }).fill(tag)
+      await dialog(page).getByRole('button', { name: 'Search' }).click()
+    } else {
+      await dialog(page).getByRole('combobox', { name: 'Search Users' }).fill(tag)
+    }
+    const choices = dialog(page).locator(isNoJs() ? 'label.checkbox' : '[role="option"]')
+    await expect(choices).toHaveCount(3)
+    await expect(choices.nth(0)).toContainText(users[2]!.label)
+    await expect(choices.nth(0)).not.toContainText('Other role')
+    // The others after them (in the search's own order), each marked with the role they hold.
+    for (const user of [users[0]!, users[1]!]) await expect(choices.filter({ hasText: user.label })).toContainText('Other role: User')
+    await expect(choices.filter({ hasText: 'Other role: User' })).toHaveCount(2)
+    // Each still shows their load over the cluster's dates, as before.
+    await expect(choices.nth(0)).toContainText('0 assignments in these dates')
+  })
+
+  test('Assign Users opens at its row: the popover beside it with JavaScript, the page at the row without; a save comes back to the row', async ({ page, plan, open, admin, unique }) => {
+    const { tag, users } = await people(admin, unique, 1, 1)
+    await page.setViewportSize({ width: 1024, height: 700 })
+    await open(projectUrl(plan))
+    const row = clusterRow(page, 'Block B', plan.south)
+    await row.getByRole('button', { name: 'Assign Users' }).click()
+    await expect(dialog(page)).toBeVisible()
+    if (isNoJs()) {
+      await expect(page).toHaveURL(/#tags-/)
+      await expect(row).toBeInViewport()
+    } else {
+      const [near, box] = [(await row.boundingBox())!, (await dialog(page).boundingBox())!]
+      // Right under the row or right over it, never across the page from it.
+      expect(Math.min(Math.abs(box.y - (near.y + near.height)), Math.abs(box.y + box.height - near.y))).toBeLessThan(60)
+    }
+    await pick(page, tag, 1, [users[0]!.label])
+    await dialog(page).getByRole('button', { name: 'Save' }).click()
+    await expect(savedNotice(page, row)).toBeVisible()
+    await expect(chips(row)).toHaveText([users[0]!.label])
+    await expect(row).toBeInViewport()
+    if (isNoJs()) {
+      await expect(page).toHaveURL(/#tags-/)
+      expect(page.url()).not.toContain('assign=')
+      // A flash: shown once, not again on a reload.
+      await page.reload()
+      await expect(main(page).getByText('Saved successfully', { exact: true })).toHaveCount(0)
+    }
   })
 })

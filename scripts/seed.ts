@@ -7,8 +7,9 @@ import type { ClusterList } from '#domain/planning/cluster-list'
 import { planningCreateSchema, planningGroupsSchema, templateSaveSchema } from '#domain/planning/schemas'
 import { isSite, plannedSources, taggingRequirement } from '#domain/planning/project-plan'
 import { instanceSaveSchema, siteOverrideSchema } from '#domain/planning/project-schemas'
-import { conflicts } from '#domain/schedule/assignments'
-import { addDays, overlaps } from '#domain/schedule/calendar'
+import { conflicts, type Assignment } from '#domain/schedule/assignments'
+import { addDays, intersection, overlaps, type Range } from '#domain/schedule/calendar'
+import type { Slot } from '#domain/schedule/capacity'
 import { itemKey } from '#domain/schedule/slots'
 import { openDatabase, type Executor } from '#api/db/client'
 import {
@@ -45,6 +46,13 @@ const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABA
 await database.migrate()
 const { db } = database
 const now = new Date()
+/**
+ * The plan's dates are days from the day of the first run (issue 29), so a fresh install shows a
+ * live plan: clusters from five months ago to a year ahead, hires late and due, conflicts to come,
+ * leave and a hand-over. A later run adds nothing, so dates already there do not move.
+ */
+const today = now.toISOString().slice(0, 10)
+const fromToday = (days: number) => addDays(today, days)
 // The seed writes as the installation itself, not as a person: none of its saves is refused for a permission.
 const SEEDING: ChangeCheck = () => {}
 
@@ -254,28 +262,29 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
  * an administrator's regrouping or template is never overwritten.
  */
 async function seedPlanning(db: Executor) {
-  type ClusterSeed = [name: string, description: string, start?: string, end?: string]
+  // start and end: days from today.
+  type ClusterSeed = [name: string, description: string, start?: number, end?: number]
   const catalog: Record<string, Record<string, ClusterSeed[]>> = {
     Residential: {
       Site: [
-        ['Mobilisation', 'Site office, labour camp, fencing and temporary power.', '2026-01-05', '2026-01-31'],
-        ['Site Clearance', 'Clearing, grubbing and levelling of the plot.', '2026-01-12', '2026-02-15'],
-        ['Temporary Works', 'Access roads, hoardings, shoring and dewatering.', '2026-02-01', '2026-03-15'],
+        ['Mobilisation', 'Site office, labour camp, fencing and temporary power.', -150, -124],
+        ['Site Clearance', 'Clearing, grubbing and levelling of the plot.', -140, -105],
+        ['Temporary Works', 'Access roads, hoardings, shoring and dewatering.', -120, -75],
         ['External Services', 'Sewer, storm water, water supply and power mains.'],
         ['Landscaping', 'Hardscape, softscape and irrigation of the common areas.'],
       ],
       Tower: [
-        ['Excavation', 'Bulk excavation to basement level, with shoring and dewatering.', '2026-02-01', '2026-03-31'],
-        ['Foundation', 'Pile caps, raft foundation and waterproofing.', '2026-03-15', '2026-05-31'],
-        ['Plinth', 'Plinth beams, backfilling and the ground-floor slab.', '2026-05-15', '2026-06-30'],
-        ['Superstructure', 'Columns, beams and slabs, floor by floor.', '2026-07-01', '2027-03-31'],
+        ['Excavation', 'Bulk excavation to basement level, with shoring and dewatering.', -75, 20],
+        ['Foundation', 'Pile caps, raft foundation and waterproofing.', 10, 70],
+        ['Plinth', 'Plinth beams, backfilling and the ground-floor slab.', 55, 95],
+        ['Superstructure', 'Columns, beams and slabs, floor by floor.', 80, 365],
         ['Blockwork', 'Internal and external masonry walls.'],
         ['MEP rough-in', 'Conduits, plumbing risers and HVAC ducts before plastering.'],
         ['Facade', 'External plaster, glazing and cladding.'],
         ['Finishing', 'Plastering, flooring, painting and joinery.'],
       ],
       Villa: [
-        ['Foundation', 'Isolated footings, plinth beams and the ground slab.', '2026-04-01', '2026-05-15'],
+        ['Foundation', 'Isolated footings, plinth beams and the ground slab.', 30, 75],
         ['Superstructure', 'Load-bearing walls, columns and the roof slab.'],
         ['Roofing', 'Roof waterproofing, insulation and tiles.'],
         ['Finishing', 'Flooring, painting, doors and windows.'],
@@ -283,12 +292,12 @@ async function seedPlanning(db: Executor) {
     },
     Commercial: {
       Site: [
-        ['Mobilisation', 'Site office, hoardings and temporary utilities.', '2026-03-01', '2026-03-31'],
+        ['Mobilisation', 'Site office, hoardings and temporary utilities.', 20, 50],
         ['Utilities', 'Power substation, water and sewer connections.'],
       ],
       'Office Block': [
-        ['Excavation', 'Excavation for two basement levels with secant piling.', '2026-04-01', '2026-06-15'],
-        ['Basement', 'Retaining walls, basement slabs and ramps.'],
+        ['Excavation', 'Excavation for two basement levels with secant piling.', 20, 110],
+        ['Basement', 'Retaining walls, basement slabs and ramps.', 111, 200],
         ['Superstructure', 'Post-tensioned slabs and the core walls.'],
         ['Curtain Wall', 'Unitised glazing and the facade.'],
         ['MEP rough-in', 'Risers, cable trays, sprinklers and HVAC ducts.'],
@@ -381,8 +390,8 @@ async function seedPlanning(db: Executor) {
         seeds.map(([name, description, startDate, endDate]) => ({
           name,
           description,
-          startDate: startDate ?? null,
-          endDate: endDate ?? null,
+          startDate: startDate === undefined ? null : fromToday(startDate),
+          endDate: endDate === undefined ? null : fromToday(endDate),
           categoryId: categoryId(category),
           entityId: entityOf(category, entity).id,
           createdAt: new Date(now.getTime() + order++),
@@ -494,11 +503,11 @@ async function seedProjects(db: Executor) {
     // Office Core's interchanges come from Commercial Site clusters no card plans: outside interchange.
     ['Harbour Business Park', 'Commercial', 'Office Block', 'Office Core', ['Block 1', 'Block 2']],
   ]
-  // project, category, Site cluster, start, end: a project's own dates over the cluster's.
-  const overrideSeeds: [project: string, category: string, cluster: string, start: string, end: string][] = [
-    ['Skyline Towers', 'Residential', 'Mobilisation', '2026-01-12', '2026-02-07'],
-    ['Skyline Towers', 'Residential', 'External Services', '2026-03-02', '2026-04-30'],
-    ['Greenfield Villas', 'Residential', 'Mobilisation', '2026-04-06', '2026-04-30'],
+  // project, category, Site cluster, start, end (days from today): a project's own dates over the cluster's.
+  const overrideSeeds: [project: string, category: string, cluster: string, start: number, end: number][] = [
+    ['Skyline Towers', 'Residential', 'Mobilisation', -143, -118],
+    ['Skyline Towers', 'Residential', 'External Services', 30, 90],
+    ['Greenfield Villas', 'Residential', 'Mobilisation', 10, 35],
   ]
 
   const lower = (text: string) => text.toLowerCase()
@@ -603,7 +612,7 @@ async function seedProjects(db: Executor) {
         skipped++
         continue
       }
-      const input = siteOverrideSchema.parse({ projectId: project.id, categoryId: site.categoryId, entityId: site.id, clusterId: cluster.id, startDate, endDate })
+      const input = siteOverrideSchema.parse({ projectId: project.id, categoryId: site.categoryId, entityId: site.id, clusterId: cluster.id, startDate: fromToday(startDate), endDate: fromToday(endDate) })
       // Nothing is written over dates the project already has for this cluster.
       added.overrides += (
         await tx
@@ -626,12 +635,12 @@ async function seedProjects(db: Executor) {
 
 /**
  * People over time (issue 13), so its screens have something real to show: lead times for two
- * starter roles, a few people double-booked across projects on overlapping clusters, and leave,
- * some of it during an assignment. Only what is not there yet: a role whose lead time was changed
+ * starter roles, two people double-booked across projects from a day still ahead, one hand-over
+ * (issue 29), and leave, some of it during an assignment. Only what is not there yet: a role whose lead time was changed
  * keeps it, and once any leave is recorded the bookings and leave are taken as seeded.
  */
 async function seedPeopleOverTime(db: Executor) {
-  const added = { leadTimes: 0, doubleBookings: 0, leave: 0 }
+  const added = { leadTimes: 0, doubleBookings: 0, handOvers: 0, leave: 0 }
   await db.transaction(async (tx) => {
     for (const [name, leadMonths] of [['Engineer', 2], ['PMO', 3]] as const) {
       added.leadTimes += (await tx.update(roles).set({ leadMonths }).where(and(eq(roles.name, name), eq(roles.leadMonths, 1))).returning({ id: roles.id })).length
@@ -642,32 +651,57 @@ async function seedPeopleOverTime(db: Executor) {
     const demo = new Set(
       (await tx.select({ id: users.id }).from(users).where(and(sql`${users.email} like '%@example.com'`, sql`lower(${users.email}) <> ${env.SEED_ADMIN_EMAIL.toLowerCase()}`))).map((row) => row.id),
     )
-    const dated = plans.assignments.filter((row) => row.dates && demo.has(row.personId))
-    const booked = conflicts(plans.assignments, [])
-    // Two people get a second booking, in another project, on a slot of their role whose dates overlap and that has room.
-    for (const assignment of dated) {
-      if (added.doubleBookings >= 2 || booked.has(assignment.personId)) continue
-      const slot = plans.slots.find(
-        (candidate) =>
-          candidate.projectId !== assignment.projectId &&
-          candidate.roleId === assignment.roleId &&
-          candidate.dates !== null &&
-          overlaps(candidate.dates, assignment.dates!) &&
-          candidate.tagged < candidate.requirement,
-      )
-      if (!slot) continue
+    const dated = plans.assignments.filter((row): row is Assignment & { dates: Range } => row.dates !== null && demo.has(row.personId))
+    const busy = new Set(conflicts(plans.assignments, []).keys())
+    const hasRoom = (slot: Slot) => slot.dates !== null && slot.tagged < slot.requirement
+    const book = async (slot: Slot, personId: string) => {
       const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
-      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, assignment.personId] }, now, SEEDING)
-      booked.set(assignment.personId, [])
+      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, now, SEEDING)
+      // The next booking on this slot keeps this one.
+      plans.assignments.push({ id: '', personId, projectId: slot.projectId, instanceId: slot.instanceId, roleId: slot.roleId, clusterIds: slot.clusterIds, dates: slot.dates })
+      slot.tagged++
+      busy.add(personId)
+    }
+    const otherSlots = (assignment: Assignment) => plans.slots.filter((slot) => slot.projectId !== assignment.projectId && slot.roleId === assignment.roleId && hasRoom(slot))
+
+    // Two people get a second booking, in another project, on a slot of their role whose dates
+    // overlap theirs from a day still ahead: conflicts to come, not ones long over.
+    for (const assignment of dated) {
+      if (added.doubleBookings >= 2 || busy.has(assignment.personId)) continue
+      const slot = otherSlots(assignment).find((candidate) => {
+        const shared = intersection(candidate.dates!, assignment.dates)
+        // More than one day: a single shared day is a hand-over, not a conflict.
+        return shared !== null && shared.start > today && shared.start < shared.end
+      })
+      if (!slot) continue
+      await book(slot, assignment.personId)
       added.doubleBookings++
     }
 
-    // Leave for three people: the first days of one of their assignments, and a week after it ends.
-    const people = [...new Set(dated.map((row) => row.personId))].slice(0, 3)
-    for (const personId of people) {
-      const { start, end } = dated.find((row) => row.personId === personId)!.dates!
+    let handedOver: string | null = null
+    // One hand-over: someone whose assignment ends on the day a slot of their role in another
+    // project starts, and who holds nothing else over that slot's dates.
+    for (const assignment of dated) {
+      if (busy.has(assignment.personId) || assignment.dates.end < today) continue
+      const slot = otherSlots(assignment).find((candidate) => candidate.dates!.start === assignment.dates.end)
+      const theirs = dated.filter((row) => row.personId === assignment.personId && row !== assignment)
+      if (!slot || theirs.some((row) => overlaps(row.dates, slot.dates!))) continue
+      await book(slot, assignment.personId)
+      handedOver = assignment.personId
+      added.handOvers++
+      break
+    }
+
+    // Leave for three people busy now or soon: five days within one of their assignments, from a
+    // week ahead at the earliest, and training a week after that assignment ends.
+    // Not the one handing over, whose hand-over is then seen alone.
+    const ahead = dated.filter((row) => row.dates.end >= fromToday(14) && row.personId !== handedOver)
+    const people = [...new Set(ahead.map((row) => row.personId))].slice(0, 3)
+    for (const [index, personId] of people.entries()) {
+      const { start, end } = ahead.find((row) => row.personId === personId)!.dates
+      const first = start > fromToday(7 + index * 6) ? start : fromToday(7 + index * 6)
       await tx.insert(leave).values([
-        { userId: personId, startDate: start, endDate: addDays(start, 4), note: 'Annual leave', createdAt: now },
+        { userId: personId, startDate: first, endDate: addDays(first, 4), note: 'Annual leave', createdAt: now },
         { userId: personId, startDate: addDays(end, 7), endDate: addDays(end, 11), note: 'Training', createdAt: now },
       ])
       added.leave += 2
@@ -677,6 +711,6 @@ async function seedPeopleOverTime(db: Executor) {
   console.log(
     total === 0
       ? 'People over time: all already there; nothing added.'
-      : `People over time: ${added.leadTimes} role lead times, ${added.doubleBookings} double bookings and ${added.leave} leave periods added.`,
+      : `People over time: ${added.leadTimes} role lead times, ${added.doubleBookings} double bookings, ${added.handOvers} hand-overs and ${added.leave} leave periods added.`,
   )
 }

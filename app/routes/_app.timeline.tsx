@@ -3,8 +3,8 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
 import { ChoiceSelect } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { OutsideWindow, TimelineChart, TimelineTable, WindowNav, splitByWindow } from '#app/features/timeline/chart'
-import { groupBars } from '#app/features/timeline/layout'
+import { OutsideWindow, TimelineChart, TimelineTable, WindowNav, WithoutDates, splitByWindow } from '#app/features/timeline/chart'
+import { axisFor, groupBars } from '#app/features/timeline/layout'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { getTimeline } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_N
  * /timeline?projectId&view=table&from=YYYY-MM (issue 13): a project's clusters over time, as a chart
  * or as a table. The chart draws a window of at most three years (issue 28), from `from` or the
  * API's default; Earlier and Later move it, and the clusters outside it are listed with a link each.
- * The table lists every cluster.
+ * The clusters without dates are listed under the chart (issue 29). The table lists every cluster.
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
@@ -45,6 +45,7 @@ export default function TimelinePage({ loaderData }: Route.ComponentProps) {
   const href = (next: 'chart' | 'table') => `/timeline?${new URLSearchParams({ projectId, ...(next === 'table' && { view: 'table' }), ...(from && { from }) })}`
   const windowHref = (month: string) => `/timeline?${new URLSearchParams({ projectId, from: month })}`
   const split = timeline && view === 'chart' ? splitByWindow(timeline.groups, timeline.window) : null
+  const axis = split && timeline ? axisFor(split.drawn.flatMap((group) => group.bars), timeline.window) : null
   return (
     <div className="stack">
       <header className="page-head">
@@ -75,15 +76,14 @@ export default function TimelinePage({ loaderData }: Route.ComponentProps) {
           </nav>
           {split ? (
             <>
-              <WindowNav window={timeline.window} href={windowHref} />
-              <TimelineChart
-                groups={split.drawn}
-                today={timeline.today}
-                projectName={timeline.project.name}
-                window={timeline.window}
-                anyDated={split.outside.length > 0 || split.drawn.some((group) => group.bars.some((bar) => bar.startDate && bar.endDate))}
-              />
+              <WindowNav window={timeline.window} shown={axis ? { from: axis.months[0]!, to: axis.months.at(-1)! } : timeline.window} href={windowHref} />
+              {axis ? (
+                <TimelineChart groups={split.drawn} axis={axis} today={timeline.today} projectName={timeline.project.name} />
+              ) : (
+                <p className="card empty">{split.outside.length > 0 ? 'No cluster of this project has dates in these months.' : 'No cluster of this project has dates yet.'}</p>
+              )}
               <OutsideWindow outside={split.outside} href={windowHref} />
+              <WithoutDates undated={split.undated} datesHref={`/project-cluster-timelines?${new URLSearchParams({ projectId })}`} />
             </>
           ) : (
             <TimelineTable groups={timeline.groups} />

@@ -1,9 +1,9 @@
-import { data, redirect, useLocation, useNavigate } from 'react-router'
+import { data, useLocation, useNavigate } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { mappingTotals } from '#domain/planning/project-plan'
 import { AssignDialog } from '#app/features/mappings/assign-users'
-import { SAVED_MESSAGE, type SaveAnswer } from '#app/features/mappings/assign'
+import { SAVED_MESSAGE, tagCellId, type SaveAnswer } from '#app/features/mappings/assign'
 import { FormMessage } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { listProjects } from '#app/lib/api/catalog.server'
@@ -11,8 +11,9 @@ import { replaceMappings } from '#app/lib/api/projects.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { assignState, loadPlan } from '#app/features/mappings/api.server'
-import { NO_ENTITIES, NO_PLAN, projectPath, readAssignForm, SAVE_FAILED, savedPath } from '#app/features/mappings/form'
+import { NO_ENTITIES, NO_PLAN, readAssignForm, rowPath, SAVE_FAILED } from '#app/features/mappings/form'
 import { findRow, instanceView, shownPlan, type InstanceView, type ShownPlan } from '#app/features/mappings/plan'
 import { PlanCard, Totals, ViewModes } from '#app/features/mappings/plan-card'
 import { ProjectChoice } from '#app/features/mappings/project-choice'
@@ -23,8 +24,8 @@ export const meta: Route.MetaFunction = () => [{ title: `User Entity Mapping · 
 /**
  * ?projectId picks the project. ?assign=<instance>:<role>:<clusters> opens Assign Users for a row
  * (for a user who may add), with ?q searching the active users on the server; the JavaScript
- * popover loads this same URL with a fetcher for its candidates. ?saved=<row> marks a row just
- * saved without JavaScript. ?instance=<id> shows that instance whole and the others as links;
+ * popover loads this same URL with a fetcher for its candidates; without JavaScript the address
+ * carries the row's fragment, so the page opens at it. ?instance=<id> shows that instance whole and the others as links;
  * ?instance=all every one (the default unless the plan is large: features/mappings/plan.ts).
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   // §8: failed loads fall back to empty lists.
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = projectList.find((candidate) => candidate._id === params.get('projectId')) ?? null
-  const base = { projects: projectList, projectId: project?._id ?? '', canAssign, saved: params.get('saved') }
+  const base = { projects: projectList, projectId: project?._id ?? '', canAssign }
   if (!project) return { ...base, plan: [] as ShownPlan, view: { mode: 'all' } as InstanceView, totals: mappingTotals([]), assign: null }
 
   const { plan, totals } = await loadPlan(args, project._id)
@@ -48,7 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * Save of Assign Users: POST /api/project-entity-user-mappings/replace, which alone decides the
  * cap. With JavaScript (inPage) the popover reads the answer; without, a save lands back on the
- * page at the row, and a refusal re-renders the dialog with the ticked users and the message.
+ * page at the row (its fragment) with the confirmation flashed (issue 29), and a refusal
+ * re-renders the dialog with the ticked users and the message.
  */
 export async function action(args: Route.ActionArgs) {
   await requirePermission(args, 'add')
@@ -60,7 +62,7 @@ export async function action(args: Route.ActionArgs) {
   // §8: the server's message, else the error's text, else 'Save failed'.
   if (!saved.ok) return refuse(messageOr(saved.error, SAVE_FAILED), saved.headers)
   if (inPage) return data<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
-  return redirect(savedPath(body.projectId, key, instance), { headers: saved.headers })
+  return redirectWithToast(rowPath(body.projectId, key, instance), { title: SAVED_MESSAGE }, { headers: saved.headers })
 }
 
 export default function UserEntityMapping({ loaderData: data, actionData: result }: Route.ComponentProps) {
@@ -68,7 +70,8 @@ export default function UserEntityMapping({ loaderData: data, actionData: result
   const navigate = useNavigate()
   // One instance at a time: the one open, which Assign Users carries and comes back to.
   const openInstance = data.view.mode === 'one' ? data.view.open : undefined
-  const closeTo = projectPath(data.projectId, openInstance)
+  // Back at the row the dialog was opened from.
+  const closeTo = data.assign ? rowPath(data.projectId, data.assign.key, openInstance) : ''
   // A refusal of the open dialog shows inside it; any other (no project, say) on the page.
   const dialogAnswer = result && data.assign && result.key === data.assign.key ? result : null
   const pageError = result?.error && !dialogAnswer ? result.error : null
@@ -86,7 +89,7 @@ export default function UserEntityMapping({ loaderData: data, actionData: result
       ) : data.plan.length === 0 ? (
         <p className="card empty">{NO_PLAN}</p>
       ) : (
-        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} saved={data.saved} openInstance={openInstance} />)
+        data.plan.map((card) => <PlanCard key={card._id} card={card} projectId={data.projectId} canAssign={data.canAssign} openInstance={openInstance} />)
       )}
       {data.assign ? (
         <AssignDialog
@@ -98,7 +101,7 @@ export default function UserEntityMapping({ loaderData: data, actionData: result
           choices={data.assign.choices}
           selected={dialogAnswer?.selected ?? data.assign.selected}
           error={dialogAnswer?.error ?? null}
-          postTo={location.pathname + location.search}
+          postTo={`${location.pathname}${location.search}#${tagCellId(data.assign.key)}`}
           closeTo={closeTo}
           onClose={() => navigate(closeTo, { preventScrollReset: true })}
           instance={openInstance}

@@ -66,3 +66,54 @@ export const templateItem = (clusterId: string, plannedPeople: number, ...interc
   isInterchange: interchanges.length > 0,
   interchanges: interchanges.map((row) => ({ interchangePeople: row.people, interchangeFrom: { entityId: row.entityId, clusterId: row.clusterId } })),
 })
+
+interface Ref {
+  _id: string
+  name: string
+}
+
+/**
+ * A plan of a test's own, made through the API, for the screens of people over time: a category
+ * with one entity type, its clusters Dig and Pour on the dates given, a role planned on both (Dig 3
+ * people, Pour 2), and `project`, which adds a project with one instance of it.
+ */
+export async function digAndPourPlan(admin: AdminSession, unique: (prefix: string) => string, dates: { dig: [string, string]; pour: [string, string] }) {
+  const { call } = admin
+  const post = <T>(path: string, body: unknown) => call<T>(path, { method: 'POST', body })
+  const setDates = (target: Ref, startDate: string, endDate: string) => call(`/api/clusters/${target._id}`, { method: 'PUT', body: { startDate, endDate } })
+  const category = await post<Ref>('/api/categories', { name: unique('Category') })
+  const entity = await post<Ref>('/api/entities', { name: unique('Works'), categoryId: category._id })
+  const cluster = async (prefix: string, [startDate, endDate]: [string, string]) => {
+    const created = await post<Ref>('/api/clusters', { category: category._id, entityType: entity._id, name: unique(prefix), description: null })
+    await setDates(created, startDate, endDate)
+    return created
+  }
+  const dig = await cluster('Dig', dates.dig)
+  const pour = await cluster('Pour', dates.pour)
+  const role = await post<Ref>('/roles', { name: unique('Rigger'), permissions: ['view'] })
+  const planning = await post<{ _id: string }>('/api/planning', {
+    categoryId: category._id,
+    entityId: entity._id,
+    typeName: unique('Type'),
+    roleClusters: [{ roleId: role._id, clusters: [dig._id, pour._id] }],
+  })
+  await post('/api/resource-planning-templates', {
+    categoryId: category._id,
+    entityId: entity._id,
+    planningId: planning._id,
+    roleClusters: [{ roleId: role._id, clusters: [templateItem(dig._id, 3), templateItem(pour._id, 2)] }],
+  })
+  const project = async (prefix: string, instance: string) => {
+    const created = await post<Ref>('/api/projects', { name: unique(prefix) })
+    const card = await post<{ names: { projectEntityId: string }[] }>('/api/project-resource-instances', {
+      projectId: created._id,
+      categoryId: category._id,
+      entityId: entity._id,
+      typeId: planning._id,
+      number: 1,
+      names: [instance],
+    })
+    return { ...created, instance: card.names[0]!.projectEntityId }
+  }
+  return { call, dig, pour, role, project, setDates, categoryId: category._id, entityId: entity._id, planningId: planning._id }
+}

@@ -4,7 +4,7 @@ import type { Card, Mapping } from '#domain/contracts/projects'
 import type { Template } from '#domain/contracts/planning'
 import { taggingMessages } from '#domain/planning/project-plan'
 import { assignKey } from '#app/features/mappings/assign'
-import { readAssignForm, readAssignSearch, savedPath } from '#app/features/mappings/form'
+import { readAssignForm, readAssignSearch, rowPath } from '#app/features/mappings/form'
 import { findRow, instanceView, ONE_AT_A_TIME_ROWS, planOf, shownPlan, totalsOf } from '#app/features/mappings/plan'
 
 /** The User Entity Mapping forms and plan, read without a browser. */
@@ -42,10 +42,10 @@ describe('readAssignForm', () => {
   })
 
   test('a save without JavaScript lands at its row, on the instance the one-at-a-time view had open', () => {
-    expect(savedPath(project, key)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project, saved: key })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
+    expect(rowPath(project, key)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
     expect(readAssignForm(postedForm([['assign', key], ['projectId', project], ['instance', instance]])).instance).toBe(instance)
     expect(readAssignForm(postedForm([['assign', key], ['projectId', project], ['instance', 'all']])).instance).toBeUndefined()
-    expect(savedPath(project, key, instance)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project, instance, saved: key })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
+    expect(rowPath(project, key, instance)).toBe(`/user-entity-mapping?${new URLSearchParams({ projectId: project, instance })}#tags-${key.replace(/[^A-Za-z0-9-]/g, '-')}`)
   })
 })
 
@@ -102,7 +102,7 @@ describe('planOf', () => {
     expect(totalsOf(plan)).toEqual({ totalRequirement: 3, totalTagged: 2, yetToBeRecruited: 1 })
   })
 
-  test('a small plan shows every instance unless one is asked for; past ONE_AT_A_TIME_ROWS rows it opens the first, or the one being tagged or just saved', () => {
+  test('a small plan shows every instance unless one is asked for; past ONE_AT_A_TIME_ROWS rows it opens the first, or the one being tagged', () => {
     const two = planOf([{ ...card, number: 2, names: [...card.names, { _id: id(30), name: 'Tower B', projectEntityId: id(30) }] }], [template], mappings)
     const view = (query: Record<string, string>, of = two) => instanceView(of, new URLSearchParams(query))
     expect(view({})).toEqual({ mode: 'all' })
@@ -114,7 +114,6 @@ describe('planOf', () => {
     const large = planOf([{ ...card, number: names.length, names }], [template], [])
     expect(view({}, large)).toEqual({ mode: 'one', open: id(100) })
     expect(view({ assign: assignKey(id(105), role, [north, south]) }, large)).toEqual({ mode: 'one', open: id(105) })
-    expect(view({ saved: assignKey(id(107), role, [north, south]) }, large)).toEqual({ mode: 'one', open: id(107) })
     expect(view({ instance: 'all' }, large)).toEqual({ mode: 'all' })
   })
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { TIMELINE_WINDOW_MONTHS, inWindow, timelineWindow, windowFor } from '#domain/schedule/window'
-import { MONTH_WIDTH, axisFor } from '#app/features/timeline/layout'
+import { AXIS_WIDTH, MONTH_WIDTH, axisFor, staffingOf } from '#app/features/timeline/layout'
 import { splitByWindow } from '#app/features/timeline/chart'
 import { monthsBetween } from '#domain/schedule/calendar'
 import type { BarGroup, ShownBar } from '#app/features/timeline/layout'
@@ -74,22 +74,34 @@ describe('the chart in a window', () => {
     const axis = axisFor([bar('1900-01-01', '2100-12-31', '1899-12-01')], { from: '2025-10', to: '2028-09' })!
     expect(axis.months).toHaveLength(36)
     expect([axis.months[0], axis.months.at(-1)]).toEqual(['2025-10', '2028-09'])
-    expect(axis.width).toBe(36 * MONTH_WIDTH)
+    // Thirty-six months fit the card: narrower months, a label every few of them.
+    expect(axis.width).toBe(AXIS_WIDTH)
+    expect(axis.monthWidth).toBe(AXIS_WIDTH / 36)
+    expect(axis.labelEvery).toBe(6)
+    expect(axis.x('2028-09-30')).toBeLessThanOrEqual(AXIS_WIDTH)
     expect(axis.x('1900-01-01')).toBe(0)
     expect(axis.has('1899-12-01')).toBe(false)
     expect(axis.has('2026-01-05')).toBe(true)
     // Inside a window, a small project's axis is its own months, as before.
-    expect(axisFor([bar('2030-03-01', '2030-04-15', '2030-02-01')], { from: '2030-02', to: '2033-01' })!.months).toEqual(['2030-02', '2030-03', '2030-04'])
+    const small = axisFor([bar('2030-03-01', '2030-04-15', '2030-02-01')], { from: '2030-02', to: '2033-01' })!
+    expect(small.months).toEqual(['2030-02', '2030-03', '2030-04'])
+    expect([small.width, small.monthWidth, small.labelEvery]).toEqual([3 * MONTH_WIDTH, MONTH_WIDTH, 1])
   })
 
-  test('bars outside the window are taken out of their groups and listed soonest first; undated ones stay drawn', () => {
+  test("a bar's staffing: none tagged, part of its requirement, or all of it (more counts as full)", () => {
+    expect([staffingOf({ tagged: 0, requirement: 10 }), staffingOf({ tagged: 1, requirement: 10 }), staffingOf({ tagged: 9, requirement: 10 })]).toEqual(['none', 'part', 'part'])
+    expect([staffingOf({ tagged: 3, requirement: 3 }), staffingOf({ tagged: 4, requirement: 3 }), staffingOf({ tagged: 0, requirement: 0 })]).toEqual(['full', 'full', 'full'])
+  })
+
+  test('bars outside the window are taken out of their groups and listed soonest first; undated ones are listed apart', () => {
     const shown = (cluster: string, startDate: string | null, endDate: string | null): ShownBar => ({ role: 'Rigger', cluster, startDate, endDate, overridden: false, deployedBy: null, requirement: 1, tagged: 0 })
     const groups: BarGroup[] = [
       { heading: 'A / B / C', instance: 'Bay 1', bars: [shown('Late', '2040-01-01', '2040-02-01'), shown('Now', '2030-03-01', '2030-04-01'), shown('Undated', null, null)] },
       { heading: 'A / B / C', instance: 'Bay 2', bars: [shown('Early', '1950-01-01', '1950-02-01')] },
     ]
-    const { drawn, outside } = splitByWindow(groups, { from: '2030-01', to: '2032-12' })
-    expect(drawn.map((group) => [group.instance, group.bars.map((row) => row.cluster)])).toEqual([['Bay 1', ['Now', 'Undated']]])
+    const { drawn, outside, undated } = splitByWindow(groups, { from: '2030-01', to: '2032-12' })
+    expect(drawn.map((group) => [group.instance, group.bars.map((row) => row.cluster)])).toEqual([['Bay 1', ['Now']]])
     expect(outside.map(({ group, bar: row }) => `${group.instance} ${row.cluster}`)).toEqual(['Bay 2 Early', 'Bay 1 Late'])
+    expect(undated.map(({ group, bar: row }) => `${group.instance} ${row.cluster}`)).toEqual(['Bay 1 Undated'])
   })
 })

@@ -16,11 +16,18 @@ export async function loadPlan(caller: Caller, projectId: string) {
   return { plan, totals: totalsOf(plan) }
 }
 
-/** The Assign Users dialog of one row: the search's active users, and who is ticked. */
+/**
+ * The Assign Users dialog of one row: the search's active users, those who hold the row's role
+ * first and the others after them, marked with their own role (issue 29), and who is ticked.
+ */
 export async function assignState(caller: Caller, params: URLSearchParams, { row, context }: NonNullable<ReturnType<typeof findRow>>) {
   const { q, selected } = readAssignSearch(params, row.tagged)
-  const found = await listUsers(caller, new URLSearchParams({ ...(q && { q }), status: 'Active', limit: String(SEARCH_SHOWN) }))
-  const candidates = (found.ok ? found.data.users : []).map(personOf)
+  const search = (role?: string) => listUsers(caller, new URLSearchParams({ ...(q && { q }), status: 'Active', ...(role && { role }), limit: String(SEARCH_SHOWN) }))
+  const [holding, everyone] = await Promise.all([search(context.role), search()])
+  const holders = holding.ok ? holding.data.users : []
+  const held = new Set(holders.map((user) => user._id))
+  const others = (everyone.ok ? everyone.data.users : []).filter((user) => !held.has(user._id))
+  const candidates = [...holders.map(personOf), ...others.map((user) => ({ ...personOf(user), otherRole: user.role }))].slice(0, SEARCH_SHOWN)
   const known = new Map([...row.tagged, ...candidates].map((person) => [person._id, person]))
   const unknown = selected.filter((id) => !known.has(id)).slice(0, LOOKUPS_MAX)
   if (unknown.length) {

@@ -5,7 +5,7 @@ import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { keepTabInside } from '#app/lib/focus-trap'
 import { useHydrated } from '#app/lib/hydrated'
-import { MAPPING_PATH, parseAssignKey, SAVED_MESSAGE, tagCellId, type AssignContext, type Person, type SaveAnswer } from './assign'
+import { MAPPING_PATH, parseAssignKey, tagCellId, type AssignContext, type Person, type SaveAnswer } from './assign'
 
 /**
  * Tagging users to one cluster row of User Entity Mapping (§2, §5): the Tag Users cell with its
@@ -46,29 +46,27 @@ interface TagUsersProps {
   context: AssignContext
   /** Save needs `add`: without it the chips show and no Assign button. */
   canAssign: boolean
-  /** This row was just saved by a post without JavaScript (?saved=). */
-  justSaved: boolean
   /** The instance open in the one-at-a-time view, carried so the dialog and its save come back to it. */
   instance?: string
 }
 
 /**
  * The Tag Users cell. Assign Users is a GET form's button, so without JavaScript it opens the
- * server's dialog (?projectId&assign=…); with JavaScript it opens the popover in place.
+ * server's dialog (?projectId&assign=…) with the page at this row (its fragment, issue 29); with
+ * JavaScript it opens the popover beside the row. A save without JavaScript comes back to the row
+ * with the confirmation flashed (the route's action); one in the popover says it in the row.
  */
-export function TagUsers({ projectId, rowKey, tagged, requirement, context, canAssign, justSaved, instance }: TagUsersProps) {
+export function TagUsers({ projectId, rowKey, tagged, requirement, context, canAssign, instance }: TagUsersProps) {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
-  const [urlNoticeSeen, setUrlNoticeSeen] = useState(false)
   const button = useRef<HTMLButtonElement>(null)
   const popoverId = useId()
-  const shown = message ?? (justSaved && !urlNoticeSeen ? SAVED_MESSAGE : null)
   return (
     <div className="tag-users" id={tagCellId(rowKey)}>
       <UserChips users={tagged} label="Tagged users" />
       {canAssign ? (
-        <Form method="get" action={MAPPING_PATH} className="assign-open">
+        <Form method="get" action={`${MAPPING_PATH}#${tagCellId(rowKey)}`} className="assign-open">
           <input type="hidden" name="projectId" value={projectId} />
           <input type="hidden" name="assign" value={rowKey} />
           {instance ? <input type="hidden" name="instance" value={instance} /> : null}
@@ -83,7 +81,6 @@ export function TagUsers({ projectId, rowKey, tagged, requirement, context, canA
               if (!hydrated) return
               event.preventDefault()
               setMessage(null)
-              setUrlNoticeSeen(true)
               setOpen((value) => !value)
             }}
           >
@@ -91,7 +88,7 @@ export function TagUsers({ projectId, rowKey, tagged, requirement, context, canA
           </button>
         </Form>
       ) : null}
-      <div aria-live="polite">{shown ? <FormMessage tone="success">{shown}</FormMessage> : null}</div>
+      <div aria-live="polite">{message ? <FormMessage tone="success">{message}</FormMessage> : null}</div>
       {open ? (
         <AssignPopover
           id={popoverId}
@@ -363,6 +360,7 @@ function PersonText({ person }: { person: Person }) {
     <>
       <span>{person.label}</span>
       {person.label !== person.email ? <span className="muted-text"> {person.email}</span> : null}
+      {person.otherRole ? <span className="badge muted other-role">{`Other role: ${person.otherRole}`}</span> : null}
       {person.load === undefined ? null : <span className="muted-text">{` · ${person.load} ${person.load === 1 ? 'assignment' : 'assignments'} in these dates`}</span>}
       {person.clashes?.length ? (
         <span className="clashes">
@@ -433,7 +431,7 @@ export function AssignDialog({ projectId, rowKey, requirement, context, q, choic
         <div className="inline-search">
           <input id={searchId} type="search" name="q" defaultValue={q} placeholder="Type name or email" />
           {/* The first button: Enter in the search box searches. */}
-          <button type="submit" formMethod="get" formAction={MAPPING_PATH} className="button secondary">
+          <button type="submit" formMethod="get" formAction={`${MAPPING_PATH}#${tagCellId(rowKey)}`} className="button secondary">
             Search
           </button>
         </div>

@@ -16,6 +16,8 @@ export interface Person {
   /** Over the row's dates (issue 13): how many assignments they hold there, and what tagging them would clash with. */
   load?: number
   clashes?: string[]
+  /** Set when they do not hold the row's role: the role they hold (Assign Users lists them after those who do). */
+  otherRole?: string
 }
 export const personOf = (user: { _id: string; fullName: string | null; email: string }): Person => ({
   _id: user._id,

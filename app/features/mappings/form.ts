@@ -20,8 +20,8 @@ const QUERY_MAX = 200
 
 /** The page of a project; with `instance`, that instance open and the others links ('all': every one whole; plan.ts's instanceView). */
 export const projectPath = (projectId: string, instance?: string) => hrefOf(MAPPING_PATH, { projectId, instance })
-/** Where a save without JavaScript lands: the page at the row, marked as just saved. */
-export const savedPath = (projectId: string, key: string, instance?: string) => `${hrefOf(MAPPING_PATH, { projectId, instance, saved: key })}#${tagCellId(key)}`
+/** The page at a row (its fragment): where Assign Users without JavaScript opens, is closed and lands after a save. */
+export const rowPath = (projectId: string, key: string, instance?: string) => `${projectPath(projectId, instance)}#${tagCellId(key)}`
 
 /**
  * Assign Users' Save as posted: the row (?assign= key), the project and the ticked users, and the

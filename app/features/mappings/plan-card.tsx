@@ -29,7 +29,7 @@ export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
 }
 
 /** A card (category, entity, type), then each instance by name, then each role: open at first (§2). */
-export function PlanCard({ card, projectId, canAssign, saved, openInstance }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; saved: string | null; openInstance?: string }) {
+export function PlanCard({ card, projectId, canAssign, openInstance }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; openInstance?: string }) {
   const headingId = `mapping-card-${card._id}`
   return (
     <section className="card mapping-card" aria-labelledby={headingId}>
@@ -37,7 +37,7 @@ export function PlanCard({ card, projectId, canAssign, saved, openInstance }: { 
       {card.instances.length === 0 ? <p className="empty">{NO_ENTITIES}</p> : null}
       {card.instances.map(({ tagged, ...instance }) =>
         tagged ? (
-          <InstanceRows key={instance.projectEntityId} card={card} instance={instance} tagged={tagged} projectId={projectId} canAssign={canAssign} saved={saved} openInstance={openInstance} />
+          <InstanceRows key={instance.projectEntityId} card={card} instance={instance} tagged={tagged} projectId={projectId} canAssign={canAssign} openInstance={openInstance} />
         ) : (
           // One instance at a time: the others are a link away, with how far their tagging has got.
           <p key={instance.projectEntityId} className="mapping-instance folded">
@@ -55,8 +55,8 @@ export function PlanCard({ card, projectId, canAssign, saved, openInstance }: { 
 type ShownInstance = Omit<ShownPlan[number]['instances'][number], 'tagged'>
 
 /** One instance whole: each role of the card with its cluster rows and who is tagged to each. */
-function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance; tagged: Person[][][]; projectId: string; canAssign: boolean; saved: string | null; openInstance?: string }) {
-  const { card, instance, tagged, projectId, canAssign, saved, openInstance } = props
+function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance; tagged: Person[][][]; projectId: string; canAssign: boolean; openInstance?: string }) {
+  const { card, instance, tagged, projectId, canAssign, openInstance } = props
   return (
     <section className="mapping-instance" aria-labelledby={`instance-${instance.projectEntityId}`}>
       <h3 id={`instance-${instance.projectEntityId}`}>{instance.name}</h3>
@@ -83,7 +83,6 @@ function InstanceRows(props: { card: ShownPlan[number]; instance: ShownInstance;
                     requirement={row.requirement}
                     context={{ cluster: itemLabel(row.item), role: role.roleName, instance: instance.name }}
                     canAssign={canAssign}
-                    justSaved={saved === key}
                     instance={openInstance}
                   />
                 ),

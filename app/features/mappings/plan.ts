@@ -109,7 +109,7 @@ export const ONE_AT_A_TIME_ROWS = 300
 /**
  * Which instances the page shows whole: every one (`instance=all`, or a plan small enough), or one
  * at a time, the others a link away. The one open is the one asked for (?instance=), else the one
- * of the row being tagged or just saved (so Assign Users comes back where it was), else the first.
+ * of the row being tagged (so Assign Users opens where it was), else the first.
  */
 export type InstanceView = { mode: 'all' } | { mode: 'one'; open: string }
 export function instanceView(plan: Plan, params: URLSearchParams): InstanceView {
@@ -117,8 +117,8 @@ export function instanceView(plan: Plan, params: URLSearchParams): InstanceView 
   const asked = params.get('instance')
   const rows = plan.reduce((sum, card) => sum + card.instances.length * card.roles.reduce((count, role) => count + role.rows.length, 0), 0)
   if (asked === 'all' || instanceIds.length === 0 || (!asked && rows <= ONE_AT_A_TIME_ROWS)) return { mode: 'all' }
-  const ofRow = [params.get('assign'), params.get('saved')].map((key) => parseAssignKey(key ?? '').projectEntityId)
-  const open = [asked, ...ofRow].find((id) => id && instanceIds.includes(id)) ?? instanceIds[0]!
+  const ofRow = parseAssignKey(params.get('assign') ?? '').projectEntityId
+  const open = [asked, ofRow].find((id) => id && instanceIds.includes(id)) ?? instanceIds[0]!
   return { mode: 'one', open }
 }
 

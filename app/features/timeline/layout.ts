@@ -8,8 +8,15 @@ import { windowDays, type TimelineWindow } from '#domain/schedule/window'
  * month the same width, a day's x found within its month. Pure, so the server draws the chart and
  * a test checks the arithmetic.
  */
+/** The most a month is wide: a few months' plan reads at this scale. */
 export const MONTH_WIDTH = 64
-export const LABEL_WIDTH = 230
+/** The most the axis is wide, whatever its months (issue 29): with the names and the staffing, the chart fits its card at 1024 px. */
+export const AXIS_WIDTH = 360
+export const LABEL_WIDTH = 200
+/** The staffing column right of the axis ("10/12 part"): nothing is written past the chart's edge. */
+export const STAFFING_WIDTH = 80
+/** The room a month label needs at 12 px ("Sep 2026"): labels are written every few months when months are narrower. */
+const MONTH_LABEL_WIDTH = 60
 
 export interface Axis {
   months: string[]
@@ -19,6 +26,10 @@ export interface Axis {
   /** Whether a day lies on the axis (days off it are pinned to its ends by `x`). */
   has: (day: Day) => boolean
   width: number
+  /** How wide each month is: MONTH_WIDTH, or less when that many months would pass AXIS_WIDTH. */
+  monthWidth: number
+  /** Label every this many months, so that no two labels overlap. */
+  labelEvery: number
 }
 
 export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate' | 'deployedBy'>[], window?: Pick<TimelineWindow, 'from' | 'to'>): Axis | null {
@@ -30,6 +41,7 @@ export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate'
   const first = days.reduce((a, b) => (a < b ? a : b))
   const last = days.reduce((a, b) => (a > b ? a : b))
   const months = monthsFrom(first, last)
+  const monthWidth = Math.min(MONTH_WIDTH, AXIS_WIDTH / months.length)
   const index = new Map(months.map((month, position) => [month, position]))
   // Worked out once per day: a plan's thousand bars share a few hundred dates.
   const placed = new Map<Day, number>()
@@ -42,19 +54,23 @@ export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate'
     const month = day.slice(0, 7)
     const position = index.get(month)
     // Days off the axis (today, far from the plan) are pinned to its ends.
-    if (position === undefined) return day < first ? 0 : months.length * MONTH_WIDTH
+    if (position === undefined) return day < first ? 0 : months.length * monthWidth
     const range = monthRange(month)
     const length = daysBetween(range.start, range.end) + 1
-    return position * MONTH_WIDTH + (daysBetween(range.start, day) / length) * MONTH_WIDTH
+    return position * monthWidth + (daysBetween(range.start, day) / length) * monthWidth
   }
   const has = (day: Day) => index.has(day.slice(0, 7))
-  return { months, start: `${months[0]}-01`, x, has, width: months.length * MONTH_WIDTH }
+  return { months, start: `${months[0]}-01`, x, has, width: months.length * monthWidth, monthWidth, labelEvery: Math.ceil(MONTH_LABEL_WIDTH / monthWidth) }
 }
+
+/** A bar's staffing (issue 29): nobody tagged, some of its requirement, or all of it. */
+export type Staffing = 'none' | 'part' | 'full'
+export const staffingOf = ({ tagged, requirement }: { tagged: number; requirement: number }): Staffing => (tagged >= requirement ? 'full' : tagged > 0 ? 'part' : 'none')
 
 /** A bar's left edge and width: from the start of its first day to the end of its last. */
 export function barSpan(axis: Axis, startDate: Day, endDate: Day) {
   const left = axis.x(startDate)
-  const right = axis.x(endDate) + MONTH_WIDTH / 31
+  const right = axis.x(endDate) + axis.monthWidth / 31
   return { left, width: Math.max(2, right - left) }
 }
 
