@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SHUTDOWN_DEADLINE_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from './constants'
+import { isTimeZone, systemTimeZone } from './dates'
 
 /**
  * The operating contract's variables (DESIGN §2), parsed once at start by both processes.
@@ -7,6 +8,12 @@ import { DEFAULT_SHUTDOWN_DEADLINE_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } fr
  */
 const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback)
 const url = z.url().transform((value) => value.replace(/\/+$/, ''))
+
+/** TIME_ZONE: the organisation's zone, in which the screens show times; the server's own when unset. */
+export const timeZoneSchema = z
+  .string()
+  .refine(isTimeZone, { error: (issue) => `unknown time zone "${String(issue.input)}" (use an IANA name such as Asia/Kolkata)` })
+  .default(systemTimeZone)
 
 export const envSchema = z
   .object({
@@ -30,6 +37,16 @@ export const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** On SIGTERM, how long requests in flight may take before their connections are closed. */
     SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(DEFAULT_SHUTDOWN_DEADLINE_MS),
+    TIME_ZONE: timeZoneSchema,
+    /**
+     * What signs the web's flash cookie (comma-separated: the first signs, the others still verify, for a
+     * rotation). Unset: a secret kept in DATA_DIR, made on first need, so processes sharing it agree.
+     */
+    SESSION_SECRET: z
+      .string()
+      .transform((value) => value.split(',').map((secret) => secret.trim()).filter(Boolean))
+      .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 16), 'each secret needs at least 16 characters')
+      .optional(),
   })
   .transform((env) => ({
     ...env,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './support/fixtures'
+import { checkablePage, expectNoSeriousViolation } from './support/axe'
 import { endSessionElsewhere, hydrated, isNoJs, signIn, signInWithForm } from './support/session'
 import { createVerifiedUser } from './support/users'
 
@@ -109,7 +110,7 @@ test.describe('personal details screen', () => {
     await expect(page.getByLabel('Previous Organisation Salary *')).toBeVisible()
   })
 
-  test("signed in: a successful submit shows 'Profile saved' and a reload shows the saved values", async ({ page }) => {
+  test("signed in: a successful submit goes on to the dashboard with 'Profile saved', and the form then shows the saved values", async ({ page }) => {
     const user = await createVerifiedUser()
     await signIn(page, user)
     await page.goto('/personal-details')
@@ -123,9 +124,14 @@ test.describe('personal details screen', () => {
     await page.getByLabel('Employee ID').fill('E-1001')
     await page.getByLabel('Currency', { exact: true }).selectOption('USD')
     await page.getByRole('button', { name: 'Submit details' }).click()
-    await expect(page.getByText('Profile saved')).toBeVisible()
-
+    // On to the dashboard, the confirmation at the top, once.
+    await expect(page).toHaveURL(/\/dashboard(#top)?$/)
+    await expect(page.getByRole('status').filter({ hasText: 'Profile saved' })).toBeVisible()
     await page.reload()
+    await expect(page.getByRole('heading', { name: /Welcome to/ })).toBeVisible()
+    await expect(page.getByText('Profile saved')).toHaveCount(0)
+
+    await page.goto('/personal-details')
     await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible()
     await expectRequiredValues(page)
     await expect(page.getByLabel('Use a different personal email')).toBeChecked()
@@ -135,6 +141,65 @@ test.describe('personal details screen', () => {
     await expect(page.getByLabel("Father's Name")).toHaveValue('Ravi Rao')
     await expect(page.getByLabel('Employee ID')).toHaveValue('E-1001')
     await expect(page.getByLabel('Currency', { exact: true })).toHaveValue('USD')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test('a failed submit lists each error at the top as a link to its field, opens the sections holding them, and moves there', async ({ page: signedIn }) => {
+      await signIn(signedIn, await createVerifiedUser())
+      // Without JavaScript, a page that runs axe but none of the app's scripts.
+      const page = await checkablePage(signedIn)
+      await page.goto('/personal-details')
+      await hydrated(page)
+      await page.getByLabel('Full Name *').fill('Asha Rao')
+      await page.getByLabel('Date of Birth *').fill('1990-04-12')
+      await page.getByLabel('Phone Number *').fill('+91 98765 43210')
+      await page.getByLabel('Qualification *').fill('B.Tech')
+      await page.getByRole('button', { name: 'Submit details' }).click()
+
+      const summary = page.locator('#error-summary')
+      await expect(summary.getByRole('heading', { name: 'Please fill the required fields: Role, Previous Experience, Previous Organisation Salary' })).toBeVisible()
+      await expect(summary.getByRole('link')).toHaveText(['Role is required', 'Previous Experience is required', 'Previous Organisation Salary is required'])
+      // The page is at the summary: by its fragment without JavaScript, by focus with it.
+      await expect(summary).toBeInViewport()
+      if (isNoJs()) await expect(page).toHaveURL(/#error-summary$/)
+      else await expect(summary).toBeFocused()
+      // The closed sections holding a required field are open; nothing else changed.
+      await expect(section(page, 'Professional Details')).toHaveAttribute('open', '')
+      await expect(section(page, 'Financial Details')).toHaveAttribute('open', '')
+      await expect(page.getByLabel('Full Name *')).toHaveValue('Asha Rao')
+      await expectNoSeriousViolation(page)
+
+      await summary.getByRole('link', { name: 'Previous Organisation Salary is required' }).click()
+      const salary = page.getByLabel('Previous Organisation Salary *')
+      await expect(salary).toBeInViewport()
+      if (isNoJs()) await expect(page).toHaveURL(/#profile-financial\.previousOrgSalary$/)
+      else await expect(salary).toBeFocused()
+      await expect(salary).toHaveAttribute('aria-invalid', 'true')
+
+      // Put right, the profile goes on to the dashboard with its confirmation.
+      await page.getByLabel('Role *').selectOption({ label: 'Engineer' })
+      await page.getByLabel('Previous Experience (years) *').fill('2.5')
+      await salary.fill('500000')
+      await page.getByRole('button', { name: 'Submit details' }).click()
+      await expect(page).toHaveURL(/\/dashboard(#top)?$/)
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Profile saved' })).toBeInViewport()
+      await expectNoSeriousViolation(page)
+    })
+
+    test('a value in the wrong form is named with its field in the summary', async ({ page }) => {
+      await signIn(page, await createVerifiedUser())
+      await page.goto('/personal-details')
+      await hydrated(page)
+      await fillRequired(page, { ...REQUIRED, phone: 'call me' })
+      await page.getByRole('button', { name: 'Submit details' }).click()
+      const summary = page.locator('#error-summary')
+      await expect(summary.getByRole('heading', { name: 'Please correct this field:' })).toBeVisible()
+      await expect(summary.getByRole('link')).toHaveText(['Phone Number: Enter a valid phone number'])
+      await summary.getByRole('link').click()
+      await expect(page.getByLabel('Phone Number *')).toBeInViewport()
+    })
   })
 
   test("signed in: 'Use a different personal email' unlocks the email field, which otherwise keeps the login email", async ({ page }) => {

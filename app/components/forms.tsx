@@ -2,15 +2,14 @@ import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/r
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { useHydrated } from '#app/lib/hydrated'
 
+/** A field's first error, announced. One line, not a list: `role="alert"` on a <ul> took its list semantics away (axe's listitem). */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const shown = errors?.filter(Boolean)
-  if (!shown?.length) return null
+  const shown = errors?.find(Boolean)
+  if (!shown) return null
   return (
-    <ul id={id} className="errors" role="alert">
-      {shown.slice(0, 1).map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <p id={id} className="errors" role="alert">
+      {shown}
+    </p>
   )
 }
 

@@ -9,6 +9,7 @@ import { RouteErrorBoundary } from '#app/components/route-error'
 import { assertCan, requirePermission } from '#app/lib/session.server'
 import { refusalOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { choicesFor, loadProjects, loadSavedCards, loadTemplates, saveAll } from '#app/features/project-planning/api.server'
 import { addCard, draftOf, keyOf, NO_SELECTION, NOTICES, pagePath, readPlanForm, resolve, unsavedChanges, type Message, type PlanPage, type View } from '#app/features/project-planning/form'
 import { PlanForm } from '#app/features/project-planning/plan-form'
@@ -66,7 +67,9 @@ export async function action(args: Route.ActionArgs) {
     else if (!cardsComplete(cards.map(asCardState))) message = { text: projectMessages.fillAllNames, tone: 'error', at: 'save' }
     else {
       const saved = await saveAll(args, projectId, cards, removed)
-      if (saved.ok) return redirect(posted.leaveTo || pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
+      // Staying, the page shows 'Saved successfully!' itself; leaving for another page, the flash carries it there.
+      if (saved.ok && posted.leaveTo) return redirectWithToast(posted.leaveTo, { title: projectMessages.saved }, { headers: saved.headers })
+      if (saved.ok) return redirect(pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
       message = { text: refusalOr(saved.error, projectMessages.saveFailed), tone: 'error', at: 'save' }
     }
     // The typed state stays as it was, its Numbers applied.

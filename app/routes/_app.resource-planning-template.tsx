@@ -1,4 +1,4 @@
-import { data, redirect, useSearchParams } from 'react-router'
+import { data, useSearchParams } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
 import { RouteErrorBoundary } from '#app/components/route-error'
@@ -6,6 +6,7 @@ import { TemplateTable } from '#app/components/template-table'
 import { deleteTemplateItem } from '#app/lib/api/templates.server'
 import { messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { assertCan, requirePermission } from '#app/lib/session.server'
 import { loadClusterOptions, loadTemplatePage, saveDraft } from '#app/features/template/api.server'
 import { ChoiceForm } from '#app/features/template/choice-form'
@@ -68,14 +69,14 @@ export async function action(args: Route.ActionArgs) {
     if (!deleted.ok) return answer({ deleteMessage: messageOr(deleted.error, DELETE_FAILED) }, { headers: deleted.headers })
     const back = new URL(args.request.url)
     back.searchParams.delete('confirmDelete')
-    return redirect(back.pathname + back.search, { headers: deleted.headers })
+    return redirectWithToast(back.pathname + back.search, { title: 'Cluster deleted' }, { headers: deleted.headers })
   }
 
   const combo = readCombo(form)
   const draft = readDraft(form)
   if (intent === 'save' || intent === 'save-force') {
     const saved = await saveDraft(args, combo, draft, { force: intent === 'save-force' })
-    if (saved.done === 'saved') return redirect(pagePath(combo), { headers: saved.headers })
+    if (saved.done === 'saved') return redirectWithToast(pagePath(combo), { title: 'Template saved' }, { headers: saved.headers })
     return answer({ draft, confirm: saved.done === 'confirm', message: saved.message }, { headers: saved.headers })
   }
   if (intent.startsWith('open:')) return answer({ draft, dialog: openDialog(draft, intent.slice('open:'.length)) })

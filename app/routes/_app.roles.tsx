@@ -1,4 +1,4 @@
-import { Form, Link, redirect, useSearchParams, useSubmit } from 'react-router'
+import { Form, Link, useSearchParams, useSubmit } from 'react-router'
 import { can } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { roleFormSchema } from '#domain/roles'
@@ -6,6 +6,7 @@ import { ChoiceSelect, FormMessage } from '#app/components/forms'
 import { createRole, listRolesWithUsers } from '#app/lib/api/people.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { requirePermission } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { AddRoleModal, UsersModal } from '#app/features/roles/dialogs'
@@ -30,7 +31,7 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== 'success') return { result: submission.reply() }
   const created = await createRole(args, submission.value)
   if (!created.ok) return { result: submission.reply({ formErrors: [messageOr(created.error, FALLBACK_MESSAGE)] }) }
-  return redirect(ROLES_PATH)
+  return redirectWithToast(ROLES_PATH, { title: 'Role saved' })
 }
 
 export default function Roles({ loaderData: data, actionData }: Route.ComponentProps) {

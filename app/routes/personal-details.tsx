@@ -1,20 +1,31 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { data, Form, Link, redirect } from 'react-router'
-import { useEffect, useState, type ReactNode } from 'react'
+import { Form, Link, redirect } from 'react-router'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { z } from 'zod'
 import { CURRENCIES, PRODUCT_NAME } from '#domain/constants'
 import { profileFormSchema } from '#domain/profile'
-import { Field, FormMessage, SelectField } from '#app/components/forms'
+import { Field, SelectField } from '#app/components/forms'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
 import { useDismissable } from '#app/lib/dismissable'
 import { useHydrated } from '#app/lib/hydrated'
 import { getLanding, loginRedirect } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { loadPersonalDetails, submitPersonalDetails } from '#app/features/profile/api.server'
+import { ErrorSummary } from '#app/features/profile/error-summary'
 import { FamilyFields } from '#app/features/profile/family-fields'
-import { LOGIN_REQUIRED_PATH, PERSONAL_DETAILS_PATH, PROFILE_SAVED, type Section } from '#app/features/profile/form'
+import {
+  AFTER_SUBMIT_PATH,
+  ERROR_SUMMARY_ID,
+  LOGIN_REQUIRED_PATH,
+  PERSONAL_DETAILS_PATH,
+  PROFILE_SAVED,
+  sectionsWithErrors,
+  summaryOf,
+  type Section,
+} from '#app/features/profile/form'
 import { LoginRequired } from '#app/features/profile/login-required'
 import type { Route } from './+types/personal-details'
 
@@ -34,14 +45,14 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
   const submission = parseWithSchema(formData, { schema: profileFormSchema })
-  if (submission.status !== 'success') return { result: submission.reply(), saved: null }
+  if (submission.status !== 'success') return { result: submission.reply() }
   const { useDifferentEmail, ...profile } = submission.value
   const landing = await getLanding(args)
   if (landing.user && !useDifferentEmail) profile.personal.email = landing.user.email
   const { submitted, kept } = await submitPersonalDetails(args, profile, formData)
-  if (submitted.ok) return data({ result: submission.reply(), saved: String(submitted.data.message || PROFILE_SAVED) }, { headers: submitted.headers })
+  if (submitted.ok) return redirectWithToast(AFTER_SUBMIT_PATH, { title: String(submitted.data.message || PROFILE_SAVED) }, { headers: submitted.headers })
   if (kept) return redirect(LOGIN_REQUIRED_PATH, { headers: kept.headers })
-  return { result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }), saved: null }
+  return { result: submission.reply({ formErrors: [messageOr(submitted.error, FALLBACK_MESSAGE)] }) }
 }
 
 export default function PersonalDetails({ loaderData, actionData }: Route.ComponentProps) {
@@ -61,14 +72,29 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
   const financial = fields.financial.getFieldset()
 
   const [open, setOpen] = useState<Record<Section, boolean>>({ personal: true, professional: false, financial: false })
-  const failed = form.status === 'error'
-  // The required-fields check opens every section so each missing field can be seen.
+  const entries = summaryOf(form.allErrors)
+  const withErrors = sectionsWithErrors(entries)
+  // Each failed submit (the form's own check in the browser, or the server's answer) opens the sections holding an
+  // error and moves to the summary, once: fixing a field afterwards moves nothing.
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const [failures, setFailures] = useState(0)
+  const handled = useRef(0)
   useEffect(() => {
-    if (failed) setOpen({ personal: true, professional: true, financial: true })
-  }, [failed, form.errors])
+    if (actionData) setFailures((count) => count + 1)
+  }, [actionData])
+  const errorSections = [...withErrors].join(' ')
+  useEffect(() => {
+    if (failures === handled.current) return
+    handled.current = failures
+    const opened = Object.fromEntries(errorSections.split(' ').filter(Boolean).map((key) => [key, true]))
+    setOpen((state) => ({ ...state, ...opened }))
+    summaryRef.current?.focus()
+  }, [failures, errorSections])
+  const formProps = getFormProps(form)
   const [loginModalClosed, closeLoginModal] = useDismissable(loaderData)
   const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
-  const isOpen = (section: Section) => open[section] || (!hydrated && failed)
+  // Without JavaScript the server's answer renders them open.
+  const isOpen = (section: Section) => open[section] || (!hydrated && withErrors.has(section))
 
   const section = (key: Section, title: string, children: ReactNode) => (
     <details open={isOpen(key)} onToggle={(event) => {
@@ -83,17 +109,29 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
   )
 
   return (
-    <main className="page-center wide">
+    <main id="main" tabIndex={-1} className="page-center wide">
       <section className="card">
         <h1>Complete Your Profile</h1>
-        <Form method="post" {...getFormProps(form)}>
+        <ErrorSummary formId={form.id} title={form.errors?.[0]} titleId={form.errorId} entries={entries} summaryRef={summaryRef} />
+        <Form
+          method="post"
+          action={`${PERSONAL_DETAILS_PATH}#${ERROR_SUMMARY_ID}`}
+          {...formProps}
+          // The schema is the one check, with or without JavaScript: the browser's own would stop a
+          // submit at a field in a closed section, or at a bubble, before the summary could list it.
+          noValidate
+          onSubmit={(event) => {
+            formProps.onSubmit(event)
+            if (event.defaultPrevented) setFailures((count) => count + 1)
+          }}
+        >
           {section(
             'personal',
             'Personal Details',
             <>
-              <Field label="Full Name *" meta={personal.name} inputProps={{ required: true, autoComplete: 'name' }} />
-              <Field label="Date of Birth *" meta={personal.dob} type="date" inputProps={{ required: true }} />
-              <Field label="Phone Number *" meta={personal.phone} type="tel" inputProps={{ required: true, autoComplete: 'tel' }} />
+              <Field label="Full Name *" meta={personal.name} inputProps={{ 'aria-required': true, autoComplete: 'name' }} />
+              <Field label="Date of Birth *" meta={personal.dob} type="date" inputProps={{ 'aria-required': true }} />
+              <Field label="Phone Number *" meta={personal.phone} type="tel" inputProps={{ 'aria-required': true, autoComplete: 'tel' }} />
               <div className="field">
                 <Field
                   label="Personal Email"
@@ -114,7 +152,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
                   </label>
                 ) : null}
               </div>
-              <Field label="Qualification *" meta={personal.qualification} inputProps={{ required: true }} />
+              <Field label="Qualification *" meta={personal.qualification} inputProps={{ 'aria-required': true }} />
               <FamilyFields personal={personal} />
             </>,
           )}
@@ -129,11 +167,11 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
                 meta={fields.roleId}
                 options={roles.map((role) => ({ value: role._id, label: role.name }))}
                 placeholder="Select a role"
-                selectProps={{ required: true }}
+                selectProps={{ 'aria-required': true }}
               />
               <Field label="Work Location" meta={professional.workLocation} />
               <Field label="ASBL Experience (years)" meta={professional.asblExperience} type="number" inputProps={{ min: 0, step: 0.1 }} />
-              <Field label="Previous Experience (years) *" meta={professional.previousExperience} type="number" inputProps={{ min: 0, step: 0.1, required: true }} />
+              <Field label="Previous Experience (years) *" meta={professional.previousExperience} type="number" inputProps={{ min: 0, step: 0.1, 'aria-required': true }} />
               <Field label="Total Experience (years)" meta={professional.totalExperience} type="number" inputProps={{ min: 0, step: 0.1 }} />
               <Field label="Reporting Manager" meta={professional.reportingManager} />
               <Field label="Date of Joining" meta={professional.dateOfJoining} type="date" />
@@ -146,14 +184,10 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
             'financial',
             'Financial Details',
             <>
-              <Field label="Previous Organisation Salary *" meta={financial.previousOrgSalary} type="number" inputProps={{ min: 0, step: 1, required: true }} />
+              <Field label="Previous Organisation Salary *" meta={financial.previousOrgSalary} type="number" inputProps={{ min: 0, step: 1, 'aria-required': true }} />
               <SelectField label="Currency" meta={financial.currency} options={CURRENCIES} placeholder="Currency" />
             </>,
           )}
-          <FormMessage id={form.errorId} tone="error">
-            {form.errors?.[0]}
-          </FormMessage>
-          <FormMessage tone="success">{actionData?.saved}</FormMessage>
           <div className="actions">
             <Link to="/dashboard" className="button secondary">
               Next

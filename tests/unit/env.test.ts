@@ -42,6 +42,18 @@ describe('defaults of the operating contract', () => {
     expect(env.SHUTDOWN_DEADLINE_MS).toBe(10_000)
   })
 
+  test("TIME_ZONE is the server's own zone", () => {
+    expect(env.TIME_ZONE).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone)
+  })
+
+  test('SESSION_SECRET is a list: the first signs, the others still verify', () => {
+    expect(parseEnv({ SESSION_SECRET: 'a-new-secret-of-32-characters-xx, the-old-secret-still-verifying' }).SESSION_SECRET).toEqual([
+      'a-new-secret-of-32-characters-xx',
+      'the-old-secret-still-verifying',
+    ])
+    expect(env.SESSION_SECRET).toBeUndefined()
+  })
+
   test('an empty variable means unset', () => {
     expect(parseEnv({ PORT: '', DATA_DIR: '', PUBLIC_URL: '' })).toMatchObject({ PORT: 3000, DATA_DIR: './data', PUBLIC_URL: 'http://localhost:3000' })
   })
@@ -58,6 +70,7 @@ describe('given values', () => {
       MAIL_FROM: 'Portal <noreply@example.com>',
       DATABASE_URL: 'postgres://u:p@db:5432/portal',
       SMTP_URL: 'smtp://u:p@mail:587',
+      TIME_ZONE: 'Asia/Kolkata',
     })
     expect(env).toMatchObject({
       PORT: 8000,
@@ -68,6 +81,7 @@ describe('given values', () => {
       MAIL_FROM: 'Portal <noreply@example.com>',
       DATABASE_URL: 'postgres://u:p@db:5432/portal',
       SMTP_URL: 'smtp://u:p@mail:587',
+      TIME_ZONE: 'Asia/Kolkata',
     })
   })
 
@@ -95,6 +109,9 @@ describe('a bad value stops start-up with a message naming it', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
     ['SHUTDOWN_DEADLINE_MS', { SHUTDOWN_DEADLINE_MS: '-1' }],
     ['SHUTDOWN_DEADLINE_MS', { SHUTDOWN_DEADLINE_MS: 'soon' }],
+    ['TIME_ZONE', { TIME_ZONE: 'Mars/Olympus_Mons' }],
+    ['TIME_ZONE', { TIME_ZONE: 'IST+5:30' }],
+    ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
   ])('%s', (name, source) => {
     let message = ''
     try {
@@ -120,4 +137,8 @@ describe('a bad value stops start-up with a message naming it', () => {
       SMTP_URL: 'smtps://mail:465',
     })
   })
+})
+
+test('an unknown TIME_ZONE is named with the value given', () => {
+  expect(() => parseEnv({ TIME_ZONE: 'Mars/Olympus_Mons' })).toThrow('TIME_ZONE: unknown time zone "Mars/Olympus_Mons"')
 })

@@ -12,8 +12,12 @@ import {
   profileEditSchema,
   profileView,
   saveFailed,
+  sectionOf,
+  sectionsWithErrors,
+  summaryOf,
   updateOf,
 } from '#app/features/profile/form'
+import { profileFormSchema } from '#domain/profile'
 
 /** The two profile forms decoded, and what their screens show and allow (no browser needed). */
 
@@ -128,5 +132,38 @@ describe('Complete Your Profile', () => {
     expect(signedIn.roles.map((role) => role._id)).toEqual(['viewer', 'editor'])
     expect(signedIn).toMatchObject({ user: { email: 'asha@example.com' }, differentEmail: true })
     expect(personalView(null, roles, values)).toMatchObject({ user: null, differentEmail: false })
+  })
+})
+
+describe('Complete Your Profile: the error summary', () => {
+  // As the form sends it: every section, the currency chosen.
+  const submit = (entries: [string, string][]) => {
+    const result = parseWithSchema(form([['financial.currency', 'INR'], ...entries]), { schema: profileFormSchema }).reply()
+    return result.error ?? {}
+  }
+
+  test('lists each field in error in the form’s order, naming the field, with the required-fields sentence apart', () => {
+    const errors = submit([
+      ['personal.name', 'Asha Rao'],
+      ['personal.phone', '+91 98765 43210'],
+      ['professional.previousExperience', '2'],
+    ])
+    expect(errors['']).toEqual(['Please fill the required fields: Date of Birth, Qualification, Role, Previous Organisation Salary'])
+    expect(summaryOf(errors)).toEqual([
+      { name: 'personal.dob', text: 'Date of Birth is required' },
+      { name: 'personal.qualification', text: 'Qualification is required' },
+      { name: 'roleId', text: 'Role is required' },
+      { name: 'financial.previousOrgSalary', text: 'Previous Organisation Salary is required' },
+    ])
+    expect(summaryOf(submit([['personal.phone', 'call me']]))).toEqual([{ name: 'personal.phone', text: 'Phone Number: Enter a valid phone number' }])
+  })
+
+  test('opens the sections that hold an error, the role counting as professional', () => {
+    expect(sectionsWithErrors(summaryOf({ roleId: ['Role is required'] }))).toEqual(new Set(['professional']))
+    expect(sectionsWithErrors(summaryOf({ 'financial.previousOrgSalary': ['Enter an amount'], 'personal.dob': ['Enter a valid date'] }))).toEqual(
+      new Set(['personal', 'financial']),
+    )
+    expect(summaryOf({ '': ['Too many changes'] })).toEqual([])
+    expect(sectionOf('useDifferentEmail')).toBeNull()
   })
 })
