@@ -1,6 +1,8 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { PRODUCT_NAME, SESSION_COOKIE } from '#domain/constants'
+import { RootFlash } from './components/flash'
 import { TopBar } from './components/top-bar'
+import { getToast } from './lib/toast.server'
 import { useNonce } from './lib/nonce'
 import styles from './styles/app.css?url'
 import type { Route } from './+types/root'
@@ -12,11 +14,18 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
 
-/** Whether a session cookie is present: enough for the top bar, without a call to the API. */
+/**
+ * Whether a session cookie is present: enough for the top bar, without a call to the API. And the
+ * confirmation the last save flashed, read once: its cookie is cleared with this answer.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie') ?? ''
-  return { signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)) }
+  const { toast, headers } = await getToast(request)
+  return data({ signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)), toast }, headers ? { headers } : undefined)
 }
+
+/** Read on every navigation (it costs no call to the API), so a confirmation goes with the page it was for. */
+export const shouldRevalidate = () => true
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
@@ -29,6 +38,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First in every page's tab order; each layout's <main> is #main, focusable by script and fragment alone. */}
+        <a href="#main" className="skip-link">
+          Skip to main content
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -38,7 +51,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  return (
+    <>
+      <RootFlash />
+      <Outlet />
+    </>
+  )
 }
 
 /** Pages outside the authentication and application paths: the top bar with the brand. */
@@ -48,7 +66,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <TopBar signedIn={data?.signedIn ?? false} />
-      <main className="page-center">
+      <main id="main" tabIndex={-1} className="page-center">
         <section className="card">
           <h1>{status === 404 ? 'Page not found' : status === 403 ? 'Access denied' : 'Something went wrong'}</h1>
           <p>{isRouteErrorResponse(error) && typeof error.data === 'string' ? error.data : 'Please try again, or go back to the start.'}</p>

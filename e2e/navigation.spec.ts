@@ -1,7 +1,8 @@
-import { expect, test } from './support/fixtures'
+import { expect, test, type Page } from './support/fixtures'
 import { E2E_ADMIN } from '../playwright.config'
-import { hydrated, signIn, withoutJavaScript } from './support/session'
+import { hydrated, landingOf, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
+import { PLANNER_LINKS } from './support/screens'
 
 test.describe('a signed-in person opening /login', () => {
   test('goes to their dashboard', async ({ page }) => {
@@ -60,5 +61,31 @@ test.describe('moving between screens', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ })).toBeVisible()
     release()
     await expect(page.getByRole('heading', { name: /^Welcome to / })).toBeVisible()
+  })
+})
+
+test.describe('the sidebar lists only what the person can open', () => {
+  const sidebarNav = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' }).getByRole('navigation', { name: 'Main' })
+  const names = (page: Page) => sidebarNav(page).getByRole('link').evaluateAll((links) => links.map((link) => link.textContent?.trim()))
+
+  test('a person without view: Dashboard and My profile (their own), which opens', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    await page.goto('/dashboard')
+    const { user } = await landingOf(page)
+    expect(await names(page)).toEqual(['Dashboard', 'My profile'])
+    await expect(sidebarNav(page).getByRole('button', { name: 'Resource Planning' })).toHaveCount(0)
+    await sidebarNav(page).getByRole('link', { name: 'My profile' }).click()
+    await expect(page).toHaveURL(`/users/${user!._id}/profile`)
+    await expect(sidebarNav(page).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page')
+  })
+
+  test('a planner: Resource Planning starts with Schedule and holds Conflicts', async ({ page }) => {
+    await signIn(page, E2E_ADMIN)
+    await page.goto('/dashboard')
+    expect(await names(page)).toEqual(PLANNER_LINKS)
+    const group = page.locator('#planning-links')
+    await expect(group.getByRole('link').first()).toHaveText('Schedule')
+    await expect(group.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/schedule')
+    await expect(group.getByRole('link', { name: 'Conflicts' })).toHaveAttribute('href', '/conflicts')
   })
 })

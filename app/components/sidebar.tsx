@@ -3,30 +3,19 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { useHydrated } from '#app/lib/hydrated'
 import type { SidebarState } from '#app/lib/cookies.server'
 import type { SessionUser } from '#app/lib/session.server'
-
-const planningLinks = [
-  { to: '/planning', label: 'Planning' },
-  { to: '/resource-planning-template', label: 'Planning Template' },
-  { to: '/project-resource-planning', label: 'Project Resource Planning' },
-  { to: '/user-entity-mapping', label: 'User Entity Mapping' },
-  { to: '/project-cluster-timelines', label: 'Cluster Timelines' },
-  { to: '/role-project-clusters', label: 'Role Project Clusters' },
-  { to: '/timeline', label: 'Timeline' },
-  { to: '/capacity', label: 'Capacity' },
-]
+import type { ShellLink, ShellLinks } from './shell-links'
 
 interface SidebarProps {
   user: SessionUser
   state: SidebarState
-  /** Administration screens are listed only for users who may view them. */
-  canAdminister: boolean
+  links: ShellLinks
 }
 
 /**
  * The signed-in area's navigation. Its two toggles are form posts to /preferences: with
  * JavaScript they go through a fetcher and the sidebar changes at once.
  */
-export function Sidebar({ user, state, canAdminister }: SidebarProps) {
+export function Sidebar({ user, state, links }: SidebarProps) {
   const location = useLocation()
   const sidebar = useFetcher({ key: 'sidebar' })
   const planning = useFetcher({ key: 'planning' })
@@ -50,50 +39,55 @@ export function Sidebar({ user, state, canAdminister }: SidebarProps) {
       </div>
       <nav aria-label="Main">
         <ul>
-          <li>
-            <NavLink to="/dashboard">Dashboard</NavLink>
-          </li>
-          {canAdminister ? (
-            <>
-              <li>
-                <NavLink to="/users">Users</NavLink>
-              </li>
-              <li>
-                <NavLink to="/roles">Role &amp; Permissions</NavLink>
-              </li>
-              <li>
-                <planning.Form method="post" action="/preferences">
-                  <input type="hidden" name="intent" value="planning" />
-                  <input type="hidden" name="open" value={String(!planningOpen)} />
-                  {back}
-                  <button type="submit" className="group-toggle" aria-expanded={planningOpen} aria-controls="planning-links">
-                    Resource Planning <span aria-hidden="true">{planningOpen ? '▾' : '▸'}</span>
-                  </button>
-                </planning.Form>
-                {planningOpen ? (
-                  <ul id="planning-links">
-                    {planningLinks.map((link) => (
-                      <li key={link.to}>
-                        <NavLink to={link.to}>{link.label}</NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-              </li>
-            </>
+          <LinkItems links={links.main} />
+          {links.planning.length > 0 ? (
+            <li>
+              <planning.Form method="post" action="/preferences">
+                <input type="hidden" name="intent" value="planning" />
+                <input type="hidden" name="open" value={String(!planningOpen)} />
+                {back}
+                <button type="submit" className="group-toggle" aria-expanded={planningOpen} aria-controls="planning-links">
+                  Resource Planning <span aria-hidden="true">{planningOpen ? '▾' : '▸'}</span>
+                </button>
+              </planning.Form>
+              {planningOpen ? (
+                <ul id="planning-links">
+                  <LinkItems links={links.planning} />
+                </ul>
+              ) : null}
+            </li>
           ) : null}
         </ul>
       </nav>
       <div className="sidebar-foot">
-        <span className="email" title={user.email}>
-          {user.email}
-        </span>
-        <form method="post" action="/logout">
-          <button type="submit" className="button secondary">
-            Logout
-          </button>
-        </form>
+        <SignedIn user={user} />
       </div>
     </aside>
+  )
+}
+
+export function LinkItems({ links }: { links: ShellLink[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === '/users'}>
+        {link.label}
+      </NavLink>
+    </li>
+  ))
+}
+
+/** Who is signed in, and the way out. */
+export function SignedIn({ user }: { user: SessionUser }) {
+  return (
+    <>
+      <span className="email" title={user.email}>
+        {user.email}
+      </span>
+      <form method="post" action="/logout">
+        <button type="submit" className="button secondary">
+          Logout
+        </button>
+      </form>
+    </>
   )
 }

@@ -10,7 +10,7 @@ export default function AuthLayout() {
   const navigation = useNavigation()
   const entering = navigation.state === 'loading' && !AUTH_PATHS.has(navigation.location.pathname)
   return (
-    <main className="auth-page">
+    <main id="main" tabIndex={-1} className="auth-page">
       <p className="auth-brand">
         <Link to="/login">{PRODUCT_NAME}</Link>
       </p>

@@ -42,3 +42,21 @@ export async function plannedProjectScreens(call: ApiCall) {
     clusterTimelines: `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`,
   }
 }
+
+/** The shell's links for a holder of `view`, in order (issue 29: Schedule first in Resource Planning, Conflicts in it): the sidebar's and the phone menu's. */
+export const PLANNER_LINKS = [
+  'Dashboard',
+  'My profile',
+  'Users',
+  'Role & Permissions',
+  'Schedule',
+  'Planning',
+  'Planning Template',
+  'Project Resource Planning',
+  'User Entity Mapping',
+  'Cluster Timelines',
+  'Role Project Clusters',
+  'Timeline',
+  'Capacity',
+  'Conflicts',
+]

@@ -18,7 +18,7 @@ export const StatusBadge = ({ status }: { status: string }) => <span className={
 export function UserTable({ users }: { users: Row[] }) {
   return (
     <div className="card table-card">
-      <table className="table" aria-label="Users">
+      <table className="table stacked-table" aria-label="Users">
         <thead>
           <tr>
             <th scope="col">Employee ID</th>
@@ -35,15 +35,15 @@ export function UserTable({ users }: { users: Row[] }) {
         <tbody>
           {users.map((user) => (
             <tr key={user._id}>
-              <td>{shown(user.employId)}</td>
-              <td>{shown(user.fullName)}</td>
-              <td>{user.email}</td>
-              <td>{user.role}</td>
-              <td>
+              <td data-label="Employee ID">{shown(user.employId)}</td>
+              <td data-label="Name">{shown(user.fullName)}</td>
+              <td data-label="Email" className="cell-email">{user.email}</td>
+              <td data-label="Role">{user.role}</td>
+              <td data-label="Status">
                 <StatusBadge status={user.status} />
               </td>
-              <td>{shown(user.joined)}</td>
-              <td className="cell-actions">
+              <td data-label="Joined">{shown(user.joined)}</td>
+              <td className="cell-actions" data-label="Actions">
                 <RowActions user={user} />
               </td>
             </tr>
