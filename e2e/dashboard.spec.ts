@@ -47,6 +47,21 @@ test.describe('dashboard', () => {
   })
 })
 
+test.describe("dashboard: an employee's own work (issue 30)", () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('a new employee on a phone reads that there is nothing yet, and nothing scrolls sideways', async ({ page }) => {
+    await signIn(page, await createVerifiedUser())
+    await page.goto('/dashboard')
+    const assignments = page.getByRole('region', { name: 'My assignments' })
+    await expect(assignments).toContainText('You have no upcoming assignments.')
+    await expect(assignments.getByRole('link', { name: /past assignments/ })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'My leave' })).toContainText('No leave recorded.')
+    await expect(page.getByRole('form', { name: 'Record leave' })).toBeVisible()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  })
+})
+
 test.describe('sidebar', () => {
   test("lists the entries and the 'Resource Planning' group, open by default", async ({ page }) => {
     await signIn(page, E2E_ADMIN)

@@ -1,16 +1,17 @@
-import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Attention, Availability, Capacity, Dashboard, HandOver, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, conflicts, holdsOver, withLeave, type Assignment } from '#domain/schedule/assignments'
+import { byPerson, byTime, conflictsOfPerson, handOvers, holdsOver, sharedSpan, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
+import { attention } from '#domain/schedule/attention'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
-import { DEFAULT_LEAD_MONTHS, capacity, hireQueue } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { DEFAULT_LEAD_MONTHS, capacity, hireQueue, undated } from '#domain/schedule/capacity'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
-import { leaveAhead, upcoming } from '#domain/schedule/upcoming'
+import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
 import { timelineWindow } from '#domain/schedule/window'
 import { projects, roles } from '#api/db/schema'
@@ -22,8 +23,10 @@ import { canonicalId, isUuid } from '#domain/ids'
 import { requireUser } from '#api/auth/sessions'
 import { throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
-import { loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
-import { keptWhileUnchanged } from '#api/schedule/revision'
+import { loadEveryPlan, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type EveryPlan, type Plans } from '#api/schedule/load'
+import { keptWhileUnchanged, readProjectsChanged } from '#api/schedule/revision'
+import { loadRoster } from '#api/schedule/roster'
+import { scheduleView } from '#api/schedule/view'
 
 /**
  * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
@@ -32,33 +35,51 @@ import { keptWhileUnchanged } from '#api/schedule/revision'
  */
 export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
-  /** The dashboard's figures of the plans: they change with the plans and with the date (hire-by dates pass), so kept per day. */
+  /**
+   * The dashboard's figures of the plans and the whole hire-by queue they come with: they change
+   * with the plans and with the date (hire-by dates pass), so kept per day. The queue is the one
+   * GET /api/capacity answers unfiltered: its first lines are the dashboard's next hires, late ones
+   * included, so the dashboard never says "Nobody to hire" while the queue has lines (issue 29).
+   */
   const planFigures = keptWhileUnchanged(async (db, day) => {
     const { plans, lead } = await everyPlan(db)
-    const next = namedQueue(plans, lead, plans.slots, day).filter((line) => line.daysLeft >= 0)
-    return { ...mappingTotals(plans.slots), nextHires: next.slice(0, 5) }
+    const queue = namedQueue(plans, lead, plans.slots, day)
+    return { totals: mappingTotals(plans.slots), queue, slots: plans.slots }
   })
   /**
-   * The dashboard's reading: those figures, and everyone's conflicts with leave. Kept per day while
-   * neither the plans nor leave change, so a dashboard costs one query here after the session's;
-   * after a leave write only leave is read again, the plans' figures stay kept (issue 28).
+   * The dashboard's reading: those figures, everyone's conflicts with leave split into those not yet
+   * over and those over, and the Attention strip from both (issue 29: one reading, so the strip, the
+   * figures, the queue and the conflicts list agree). Kept per day while neither the plans nor leave
+   * change, so a dashboard costs one query here after the session's; after a leave write only leave
+   * is read again, the plans' figures stay kept (issue 28).
    */
   const dashboardReading = keptWhileUnchanged(async (db, day) => {
     const [figures, every] = await Promise.all([planFigures(db, day), everyConflict(db)])
-    const summary: PlanningSummary = { ...figures, peopleInConflict: every.found.size }
-    return { every, summary }
+    const split = byTime(every.found, day)
+    const summary: PlanningSummary = { ...figures.totals, peopleInConflict: split.upcoming.size, nextHires: figures.queue.slice(0, 5) }
+    const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
+    return { every, summary, attention: strip, conflicts: split }
   }, 'plans and leave')
 
-  /** The person signed in: their next assignments and leave not yet over; with view, the planning figures too. */
+  /**
+   * The person signed in: their next assignments and leave not yet over, those already over apart
+   * (issue 30: past leave never reads as none), counted from the API's date; with view, the
+   * planning figures too.
+   */
   app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
     const user = await requireUser(deps, request)
     const day = today()
-    const { every, summary } = await dashboardReading(deps.db, day)
+    const { every, summary, attention: strip } = await dashboardReading(deps.db, day)
     const own = presentAssignments(every.plans, every.assignmentsOf.get(user.id) ?? [], every.found.get(user.id) ?? [])
+    const leave = (every.leaveOf.get(user.id) ?? []).map(presentLeave)
     return {
+      today: day,
       assignments: upcoming(own, day),
-      leave: leaveAhead((every.leaveOf.get(user.id) ?? []).map(presentLeave), day),
+      pastAssignments: pastAssignments(own, day),
+      leave: leaveAhead(leave, day),
+      pastLeave: leaveBehind(leave, day),
       summary: can(user, 'view') ? summary : null,
+      attention: can(user, 'view') ? strip : null,
     }
   })
 
@@ -112,15 +133,48 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     }
   })
 
-  /** Everyone with a conflict, by name, with the clashing assignments. */
-  app.get('/api/conflicts', access('view'), async (): Promise<PersonConflicts[]> => {
-    const { plans, found, assignmentsOf } = await everyConflict(deps.db)
+  /**
+   * Everyone with a conflict not yet over, the soonest first, with those clashing assignments; with
+   * when=past, those over, the latest first (issue 29). The dashboard's "People in conflict" counts
+   * the first list.
+   */
+  app.get('/api/conflicts', access('view'), async (request): Promise<PersonConflicts[]> => {
+    const { when } = parse(conflictsQuerySchema, request.query)
+    const { every, conflicts: split } = await dashboardReading(deps.db, today())
+    const { plans, assignmentsOf } = every
+    const found = when === 'past' ? split.past : split.upcoming
     const people = await loadPeople(deps.db, [...found.keys()])
+    // Upcoming: the soonest to start first; past: the latest over first; then by name.
+    const span = new Map(people.map((user) => [user._id, sharedSpan(found.get(user._id)!)!]))
+    const soonest = (a: string, b: string) => (when === 'past' ? span.get(b)!.end.localeCompare(span.get(a)!.end) : span.get(a)!.start.localeCompare(span.get(b)!.start))
     // Each person's conflicts as `conflicts` found them: named, not looked for a second time.
     return people
       .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') }))
-      .sort((a, b) => (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
+      .sort((a, b) => soonest(a.user._id, b.user._id) || (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
   })
+
+  /**
+   * Hand-overs (issue 29): a person's assignment ending on the day their next one starts, shown
+   * apart from conflicts and never counted as one; those not yet past (the day today or later) by
+   * day, or with when=past those past, the latest first.
+   */
+  app.get('/api/hand-overs', access('view'), async (request): Promise<HandOver[]> => {
+    const { when } = parse(conflictsQuerySchema, request.query)
+    const day = today()
+    const { plans, assignmentsOf } = await everyAssignment(deps.db)
+    const all = handOvers(assignmentsOf)
+    const chosen = when === 'past' ? all.filter((row) => row.day < day).reverse() : all.filter((row) => row.day >= day)
+    const people = new Map((await loadPeople(deps.db, [...new Set(chosen.map((row) => row.personId))])).map((user) => [user._id, user]))
+    return chosen.flatMap((row) => {
+      const user = people.get(row.personId)
+      // The ending one starts first: presentAssignments lists by start.
+      const [ending, starting] = presentAssignments(plans, [row.ending, row.starting], [])
+      return user ? [{ user, day: row.day, ending: ending!, starting: starting! }] : []
+    })
+  })
+
+  /** The Attention strip alone (issue 29), as the dashboard has it: for the tops of Capacity and the Schedule. */
+  app.get('/api/attention', access('view'), async (): Promise<Attention> => (await dashboardReading(deps.db, today())).attention)
 
   /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
   app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
@@ -134,17 +188,20 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const { plans, roleRows, lead } = await everyPlan(deps.db)
     const slots = chosenSlots(plans, query)
     const grid = capacity(slots, months)
+    // Undated requirement is in no month: a column of its own, never dropped (issue 29).
+    const noDates = undated(slots)
     return {
       from: monthRange(months[0]!).start,
       to: monthRange(months.at(-1)!).end,
       months,
       roles: roleRows
-        .filter((role) => grid.has(role.id))
+        .filter((role) => grid.has(role.id) || noDates.has(role.id))
         .sort((a, b) => a.name.localeCompare(b.name))
         .map((role) => ({
           role: { _id: role.id, name: role.name },
           leadMonths: role.leadMonths,
-          cells: months.map((month) => ({ month, ...(grid.get(role.id)!.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
+          cells: months.map((month) => ({ month, ...(grid.get(role.id)?.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
+          undated: noDates.get(role.id) ?? { demand: 0, supply: 0, gap: 0 },
         })),
       // The screen shows the queue below the grid: one reading of the plans answers both.
       hireQueue: namedQueue(plans, lead, slots, today()),
@@ -200,6 +257,17 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     )
     const day = today()
     return { project, today: day, window: timelineWindow(bars, day, from), bars }
+  })
+
+  /**
+   * The Schedule (issue 29): people × weeks or months, a page of 50 people, from the kept readings
+   * of every plan and everyone's conflicts, and the people (one query).
+   */
+  app.get('/api/schedule', access('view'), async (request): Promise<ScheduleView> => {
+    const query = parse(scheduleQuerySchema, request.query)
+    const [every, roster] = await Promise.all([everyConflict(deps.db), loadRoster(deps.db)])
+    const leadMonthsOf = (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
+    return scheduleView({ ...every, leadMonthsOf, roster }, query, today())
   })
 
   /** Leave: one's own, or someone's with `view`. */
@@ -268,18 +336,29 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
 
 /**
  * Every plan and the roles' lead times: what the cross-project answers (capacity, the hire-by
- * queue, conflicts, the dashboard's figures) read, in eight queries, kept while nothing it reads
- * changes (a planner rereads far more often than anyone writes).
+ * queue, conflicts, the dashboard's figures) read, kept while nothing it reads changes (a planner
+ * rereads far more often than anyone writes). After a change, only the plans of the projects it
+ * touched are read again (migration 0009; the roles, one small table, always are), and the rest
+ * come from what was kept (issue 29).
  */
-const everyPlan = keptWhileUnchanged(async (db) => {
-  const [plans, roleRows] = await Promise.all([loadPlans(db, null), db.select().from(roles)])
-  return { plans, roleRows, lead: new Map(roleRows.map((role) => [role.id, role])) }
+const everyPlan = keptWhileUnchanged<PlansReading>(async (db, _key, before) => {
+  const moved = before && (await readProjectsChanged(db, before.revision[0]!))
+  const [perProject, roleRows] = await Promise.all([loadEveryPlan(db, before && moved && !moved.every ? { kept: before.value.perProject, moved: moved.projectIds } : undefined), db.select().from(roles)])
+  return { perProject, plans: perProject.plans, roleRows, lead: new Map(roleRows.map((role) => [role.id, role])) }
 })
+type Role = typeof roles.$inferSelect
+interface PlansReading {
+  perProject: EveryPlan
+  plans: Plans
+  roleRows: Role[]
+  lead: Map<string, Role>
+}
+type AssignmentsReading = PlansReading & { assignmentsOf: Map<string, Assignment[]> }
 
-/** Every plan with everyone's assignments by person and the conflicts among them, leave aside: kept as every plan is. */
-const everyAssignment = keptWhileUnchanged(async (db) => {
+/** Every plan with everyone's assignments by person: kept as every plan is, grouped again only when a plan moved. */
+const everyAssignment = keptWhileUnchanged<AssignmentsReading>(async (db, _key, before) => {
   const every = await everyPlan(db)
-  return { ...every, assignmentsOf: byPerson(every.plans.assignments), amongAssignments: conflicts(every.plans.assignments, []) }
+  return { ...every, assignmentsOf: before?.value.plans === every.plans ? before.value.assignmentsOf : byPerson(every.plans.assignments) }
 })
 
 /**
@@ -290,13 +369,37 @@ const everyAssignment = keptWhileUnchanged(async (db) => {
 const everyLeave = keptWhileUnchanged(async (db) => byPerson(await loadLeave(db, null)), 'leave')
 
 /**
- * Every plan with everyone's conflicts, leave included: kept while neither changes. After a leave
- * write, only the people with leave are looked at again, over the kept plans (`withLeave`).
+ * Every plan with everyone's conflicts, leave included: kept while neither changes. After a change,
+ * only the people whose assignments or leave moved are looked at again (`conflictsSince`).
  */
-const everyConflict = keptWhileUnchanged(async (db) => {
+const everyConflict = keptWhileUnchanged<AssignmentsReading & { leaveOf: Map<string, Leave[]>; found: Map<string, Conflict[]> }>(async (db, _key, before) => {
   const [every, leaveOf] = await Promise.all([everyAssignment(db), everyLeave(db)])
-  return { ...every, leaveOf, found: withLeave(every.amongAssignments, every.assignmentsOf, leaveOf) }
+  return { ...every, leaveOf, found: conflictsSince(every.assignmentsOf, leaveOf, before?.value) }
 }, 'plans and leave')
+
+/**
+ * Everyone's conflicts, leave included (the answer of `conflicts(assignments, leave)`), computed
+ * again only for the people whose assignments or leave differ from `before`'s: a kept plan keeps
+ * its assignments, so a person's are the same rows unless a plan of theirs moved. Linear in the
+ * people; conflictsOfPerson only for those who moved.
+ */
+function conflictsSince(
+  assignmentsOf: ReadonlyMap<string, readonly Assignment[]>,
+  leaveOf: ReadonlyMap<string, readonly Leave[]>,
+  before?: { assignmentsOf: ReadonlyMap<string, readonly Assignment[]>; leaveOf: ReadonlyMap<string, readonly Leave[]>; found: ReadonlyMap<string, Conflict[]> },
+) {
+  const found = new Map<string, Conflict[]>()
+  for (const [personId, rows] of assignmentsOf) {
+    const leave = leaveOf.get(personId) ?? []
+    const same = before && sameRows(before.assignmentsOf.get(personId) ?? [], rows) && sameLeave(before.leaveOf.get(personId) ?? [], leave)
+    const personal = same ? before.found.get(personId) : conflictsOfPerson(rows, leave)
+    if (personal?.length) found.set(personId, personal)
+  }
+  return found
+}
+const sameRows = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((row, at) => row === b[at]))
+const sameLeave = (a: readonly Leave[], b: readonly Leave[]) =>
+  a === b || (a.length === b.length && a.every((period, at) => period.id === b[at]!.id && period.range.start === b[at]!.range.start && period.range.end === b[at]!.range.end && period.note === b[at]!.note))
 
 const earlierOf = (a: string, b: string) => (a < b ? a : b)
 

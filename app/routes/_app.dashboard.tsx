@@ -1,16 +1,21 @@
 import { data, Link, useRouteLoaderData } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
-import { AssignmentTable } from '#app/features/schedule/assignments'
-import { LeaveSection } from '#app/features/schedule/leave'
+import { AttentionStrip } from '#app/features/attention/strip'
+import { MyAssignments, pastShown } from '#app/features/schedule/assignments'
+import { CANCEL_PARAM, LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
 import { getDashboard } from '#app/lib/api/schedule.server'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { requireUser } from '#app/lib/session.server'
 import type { loader as appLoader } from './_app'
 import type { Route } from './+types/_app.dashboard'
 
 export const meta: Route.MetaFunction = () => [{ title: `Dashboard · ${PRODUCT_NAME}` }]
+
+/** Said instead of an empty My assignments and My leave when they could not be read. */
+const MY_WORK_FAILED = 'Your assignments and leave could not be loaded. Please try again.'
 
 /** The spec's words when the server sends no welcome message. */
 const WELCOME_FALLBACK = 'Welcome to your dashboard.'
@@ -18,25 +23,37 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
 /**
  * The account comes from what the protected layout already loaded (GET /landing). Everyone's own
  * next assignments and leave (issue 13), and for people with view the planning figures, come in
- * one call beside it.
+ * one call beside it. Past assignments go to the page only when asked for (`?past=1`): the rest
+ * is only counted, so a phone is not sent what it does not show.
  */
 export async function loader(args: Route.LoaderArgs) {
   const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args)])
-  return dashboard.ok ? dashboard.data : { assignments: [], leave: [], summary: null }
+  if (!dashboard.ok) return { failed: true as const, today: '', assignments: [], pastAssignments: [], pastCount: 0, leave: [], pastLeave: [], summary: null, attention: null }
+  const { pastAssignments, ...rest } = dashboard.data
+  return { failed: false as const, ...rest, pastAssignments: pastShown(args.request.url) ? pastAssignments : [], pastCount: pastAssignments.length }
 }
 
-/** My leave: recorded and deleted here by the person themselves. */
+/**
+ * My leave: recorded and cancelled here by the person themselves. A save goes back to the
+ * dashboard (without the cancel confirmation) with a confirmation naming what was saved, so the
+ * form starts empty; a refusal stays, with what was typed (issue 30).
+ */
 export async function action(args: Route.ActionArgs) {
   await requireUser(args)
   const form = await readForm(args.request)
   if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
   const { answer, init } = await leaveAction(args, form)
-  return data(answer, init)
+  if (answer.tone === 'error') return data(answer, init)
+  const back = new URL(args.request.url).searchParams
+  back.delete(CANCEL_PARAM)
+  const query = back.toString()
+  // To #top (the top of the page by HTML's rule, where the confirmation shows): a redirect without a fragment keeps the form's (#record-leave).
+  return redirectWithToast(`/dashboard${query ? `?${query}` : ''}#top`, { title: answer.message, description: answer.description }, init)
 }
 
 export default function Dashboard({ loaderData, actionData }: Route.ComponentProps) {
   const data = useRouteLoaderData<typeof appLoader>('routes/_app')
-  const { assignments, leave, summary } = loaderData
+  const { summary } = loaderData
   const leaveAnswer = actionData ?? null
   if (!data) return null
   const { user, message, canAdminister } = data
@@ -46,6 +63,8 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h1>Welcome to {PRODUCT_NAME}</h1>
         <p className="subtitle">{message || WELCOME_FALLBACK}</p>
       </header>
+      {/* For people with view: what needs acting on now, first (issue 29). */}
+      <AttentionStrip attention={loaderData.attention} />
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>
         <dl className="details">
@@ -59,11 +78,16 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
           </dd>
         </dl>
       </section>
-      <section className="card stack" aria-labelledby="my-assignments-heading">
-        <h2 id="my-assignments-heading">My assignments</h2>
-        <AssignmentTable rows={assignments} empty="You have no upcoming assignments." caption="My next assignments" />
-      </section>
-      <LeaveSection leave={leave} answer={leaveAnswer} editable heading="My leave" />
+      {loaderData.failed ? (
+        <p className="form-message error" role="alert">
+          {MY_WORK_FAILED}
+        </p>
+      ) : (
+        <>
+          <MyAssignments {...loaderData} />
+          <LeaveSection leave={loaderData.leave} past={loaderData.pastLeave} answer={leaveAnswer} editable heading="My leave" />
+        </>
+      )}
       {summary ? <PlannerFigures summary={summary} /> : null}
       <section className="quick-actions" aria-label="Quick actions">
         {canAdminister ? (

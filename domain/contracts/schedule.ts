@@ -42,18 +42,54 @@ export interface PersonSchedule {
 
 /**
  * GET /api/dashboard: what the dashboard shows the person signed in, in one call: their next
- * assignments and their leave not yet over, and, for people with view, the planning figures.
+ * assignments and their leave not yet over, those already over apart (issue 30), and, for people
+ * with view, the planning figures.
  */
 export interface Dashboard {
+  /** The API's date, from which the rest is counted ("Starts in 5 days"). */
+  today: string
   assignments: AssignmentRow[]
+  /** Over, the latest first. */
+  pastAssignments: AssignmentRow[]
   leave: LeaveRow[]
+  /** Over, the latest first. */
+  pastLeave: LeaveRow[]
   summary: PlanningSummary | null
+  /** For people with view, the Attention strip, from the same reading as `summary` (issue 29). */
+  attention: Attention | null
 }
 
-/** GET /api/conflicts: everyone with a conflict, with their clashing assignments only. */
+/**
+ * GET /api/conflicts: everyone with a conflict not yet over (some shared day today or later), with
+ * those clashes only; with ?when=past, everyone with a conflict over, with those. A hand-over is
+ * never a conflict (GET /api/hand-overs).
+ */
 export interface PersonConflicts {
   user: Person
   assignments: AssignmentRow[]
+}
+
+/** GET /api/hand-overs: one person's assignment ending on the day their next one starts (issue 29), not counted as a conflict. */
+export interface HandOver {
+  user: Person
+  day: string
+  ending: AssignmentRow
+  starting: AssignmentRow
+}
+
+/**
+ * GET /api/attention, and the dashboard's for people with view (issue 29): what needs acting on
+ * now, from the reading of the dashboard's figures and the hire-by queue.
+ */
+export interface Attention {
+  /** Hire-by dates passed: lines of the queue, people they need, the line late the longest. */
+  overdue: { lines: number; people: number; oldest: HireLine | null }
+  /** Hire-by dates within the next 30 days, today included. */
+  due: { lines: number; people: number }
+  /** People with a conflict under way or starting within 30 and within 90 days; past ones not counted. */
+  conflicts: { within30: number; within90: number }
+  /** Requirement on clusters without dates: people, and the clusters (per project) that need dates. */
+  undated: { people: number; clusters: number }
 }
 
 export interface CapacityCell {
@@ -68,7 +104,8 @@ export interface RoleMonths {
   from: string
   to: string
   months: string[]
-  roles: { role: Ref; leadMonths: number; cells: CapacityCell[] }[]
+  /** `undated`: the requirement of the role's clusters without dates ("No dates"), in no month (issue 29). */
+  roles: { role: Ref; leadMonths: number; cells: CapacityCell[]; undated: Omit<CapacityCell, 'month'> }[]
 }
 
 /** GET /api/capacity: the role × month grid and, as GET /api/hire-queue answers it for the same project and role, whom to hire by when. */
@@ -118,8 +155,9 @@ export interface PlanningSummary {
   totalRequirement: number
   totalTagged: number
   yetToBeRecruited: number
+  /** People with a conflict not yet over, as GET /api/conflicts lists them. */
   peopleInConflict: number
-  /** The next five hire-by dates not yet passed. */
+  /** The first five lines of the hire-by queue, late ones included (issue 29: never "Nobody to hire" while it has lines). */
   nextHires: HireLine[]
 }
 
@@ -134,4 +172,96 @@ export interface Availability {
     /** What tagging them here would clash with, named; empty when nothing. */
     clashes: string[]
   }[]
+}
+
+/**
+ * Where something lies in the Schedule's window (issue 29): its first and last days counted from
+ * the window's first (0), and whether it runs on past either edge (domain/schedule/grid.ts `place`).
+ */
+export interface ScheduleSpan {
+  first: number
+  last: number
+  before: boolean
+  after: boolean
+}
+
+/** An assignment as a bar of the Schedule: where it is, its dates, and where it lies in the window. */
+export interface ScheduleBar {
+  project: Ref
+  instance: Ref
+  role: Ref
+  clusterIds: string[]
+  clusterLabel: string
+  startDate: string
+  endDate: string
+  span: ScheduleSpan
+}
+
+/** Leave as a bar of the Schedule. */
+export interface ScheduleLeave {
+  startDate: string
+  endDate: string
+  note: string
+  span: ScheduleSpan
+}
+
+/** Where a person's assignments overlap each other ('assignment') or their leave ('leave'), within the window. */
+export interface ScheduleOverlap {
+  kind: 'assignment' | 'leave'
+  startDate: string
+  endDate: string
+  span: ScheduleSpan
+}
+
+/** A row of people: a person, with (grouped by project) only that project's bars. */
+export interface ScheduleRow {
+  person: Person
+  bars: ScheduleBar[]
+  leave: ScheduleLeave[]
+  overlaps: ScheduleOverlap[]
+}
+
+/** Unfilled demand of a role on one instance's cluster item, by the hire-by queue's rules; `label` says it all in words. */
+export interface SchedulePlaceholder {
+  role: Ref
+  project: Ref
+  instance: Ref
+  clusterIds: string[]
+  clusterLabel: string
+  needed: number
+  hireBy: string
+  daysLeft: number
+  startDate: string
+  endDate: string
+  span: ScheduleSpan
+  label: string
+}
+
+/** A group of rows: a role (grouped by role; `_id` null for people without one) or a project (`_id` null: on no project in the window). */
+export interface ScheduleGroup {
+  key: { _id: string | null; name: string }
+  rows: ScheduleRow[]
+  placeholders: SchedulePlaceholder[]
+}
+
+/**
+ * GET /api/schedule: one page of people × weeks (or months). The window and its columns (first and
+ * last days), where Previous and Next lead, today, the groups of this page (50 rows), how many
+ * rows there are in all, and the choices the filters offer.
+ */
+export interface ScheduleView {
+  today: string
+  zoom: 'weeks' | 'months'
+  group: 'role' | 'project'
+  window: { start: string; end: string; days: number; previous: string | null; next: string | null }
+  columns: { start: string; end: string }[]
+  groups: ScheduleGroup[]
+  page: number
+  /** Rows in all pages, people and placeholders (grouped by project, a person on two projects is two rows). */
+  total: number
+  pageSize: number
+  /** Every project with a plan, by name: the filter's choices and the bars' colours (by this order). */
+  projects: Ref[]
+  roles: Ref[]
+  locations: string[]
 }

@@ -1,74 +1,128 @@
-import { Form } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
+import { leaveDays } from '#domain/schedule/leave'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
 
 export interface LeaveAnswer {
   tone: 'success' | 'error'
   message: string
+  /** What was saved, in words ("12/1/2026–12/5/2026 · Wedding"): the confirmation's second line. */
+  description?: string
+  /** The field a refusal is about (`endDate`), marked on the form; the message never names it. */
+  field?: string
   /** What was typed, shown again after a refusal (no JavaScript keeps it otherwise). */
   typed?: { startDate: string; endDate: string; note: string }
 }
 
 export const LEAVE_TEXT = {
   added: 'Leave recorded',
-  deleted: 'Leave deleted',
+  cancelled: 'Leave cancelled',
   none: 'No leave recorded.',
+  noneAhead: 'No upcoming leave.',
 } as const
 
+/** "12/1/2026–12/5/2026", or "8/3/2030" for a single day: a period as every screen writes it. */
+export const periodOf = (period: Pick<LeaveRow, 'startDate' | 'endDate'>) =>
+  period.startDate === period.endDate ? formatDate(period.startDate) : `${formatDate(period.startDate)}–${formatDate(period.endDate)}`
+
+/** "leave from 12/1/2026 to 12/5/2026" (or "on 8/3/2030"): what a control about one period is named. */
+const leaveNamed = (period: LeaveRow) => `leave ${leaveDays({ start: period.startDate, end: period.endDate })}`
+
+/** The query parameter naming the period whose cancellation is being confirmed (a GET, so it works without JavaScript). */
+export const CANCEL_PARAM = 'cancel'
+
+/** The form's anchor: a refusal lands on it, not at the top of the page a screen down from it. */
+const FORM_ID = 'record-leave'
+
 /**
- * A person's leave with a form to record more and a Delete per period: plain form posts to the
- * screen's action (intent add-leave / delete-leave), so it works without JavaScript. `userId` is
- * sent when recording for someone else (an administrator on a profile).
+ * A person's leave with a form to record more. `leave` is listed with a Cancel each (when
+ * editable); `past`, when given, apart and closed, so past leave never reads as none (issue 30).
+ * Cancel is a link to `?cancel={id}`, which asks in place ("Yes, cancel it" posts intent
+ * delete-leave, "Keep it" goes back): a confirmation that needs no script. Recording posts intent
+ * add-leave. `userId` is sent when recording for someone else (an administrator on a profile).
  */
-export function LeaveSection({ leave, answer, editable, userId, heading }: { leave: LeaveRow[]; answer: LeaveAnswer | null; editable: boolean; userId?: string; heading: string }) {
+export function LeaveSection({ leave, past, answer, editable, userId, heading }: { leave: LeaveRow[]; past?: LeaveRow[]; answer: LeaveAnswer | null; editable: boolean; userId?: string; heading: string }) {
+  const location = useLocation()
+  const params = new URLSearchParams(location.search)
+  const cancelling = params.get(CANCEL_PARAM)
+  params.delete(CANCEL_PARAM)
+  const query = params.toString()
+  const here = `${location.pathname}${query ? `?${query}` : ''}`
+  const withCancel = (id: string) => `${location.pathname}?${new URLSearchParams([...params, [CANCEL_PARAM, id]])}#leave-${id}`
   const typed = answer?.tone === 'error' ? answer.typed : undefined
+  const invalid = (field: string) => (answer?.tone === 'error' && answer.field === field ? { 'aria-invalid': true, 'aria-describedby': 'leave-message' } : {})
+  const pastCount = past?.length ?? 0
   return (
     <section className="card stack" aria-labelledby="leave-heading">
       <h2 id="leave-heading">{heading}</h2>
       {leave.length === 0 ? (
-        <p className="empty">{LEAVE_TEXT.none}</p>
+        <p className="empty">{pastCount ? LEAVE_TEXT.noneAhead : LEAVE_TEXT.none}</p>
       ) : (
-        <ul className="leave-list">
+        <ul className="leave-list" aria-label={past ? 'Upcoming leave' : undefined}>
           {leave.map((period) => (
-            <li key={period._id}>
-              <span>
-                {formatDate(period.startDate)}–{formatDate(period.endDate)}
-                {period.note ? ` · ${period.note}` : ''}
-              </span>
-              {editable ? (
-                <Form method="post" className="inline-form">
+            <li key={period._id} id={`leave-${period._id}`}>
+              <PeriodText period={period} />
+              {editable && cancelling === period._id ? (
+                <Form method="post" className="inline-form leave-confirm">
                   <input type="hidden" name="intent" value="delete-leave" />
                   <input type="hidden" name="leaveId" value={period._id} />
-                  <button type="submit" className="button ghost" aria-label={`Delete leave from ${formatDate(period.startDate)} to ${formatDate(period.endDate)}`}>
-                    Delete
+                  <strong>Cancel this leave?</strong>
+                  <button type="submit" className="button primary danger" aria-label={`Yes, cancel ${leaveNamed(period)}`}>
+                    Yes, cancel it
                   </button>
+                  <Link to={`${here}#leave-${period._id}`} className="button secondary" preventScrollReset>
+                    Keep it
+                  </Link>
                 </Form>
+              ) : editable ? (
+                <Link to={withCancel(period._id)} className="button ghost" preventScrollReset aria-label={`Cancel ${leaveNamed(period)}`}>
+                  Cancel
+                </Link>
               ) : null}
             </li>
           ))}
         </ul>
       )}
-      {answer ? (
-        <p className={`form-message ${answer.tone}`} role={answer.tone === 'error' ? 'alert' : 'status'}>
-          {answer.message}
-        </p>
+      {pastCount ? (
+        <details className="past-leave">
+          <summary>Past leave ({pastCount})</summary>
+          <ul className="leave-list" aria-label="Past leave">
+            {past!.map((period) => (
+              <li key={period._id}>
+                <PeriodText period={period} />
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       {editable ? (
-        <Form method="post" className="filters" aria-label="Record leave">
+        // Keyed by the periods listed: once one is added or cancelled the form starts empty again, with or without JavaScript.
+        <Form
+          key={leave.map((period) => period._id).join()}
+          method="post"
+          action={`${here}#${FORM_ID}`}
+          id={FORM_ID}
+          className="filters leave-form"
+          aria-labelledby="record-leave-heading"
+        >
+          <h3 id="record-leave-heading" className="my-work-subheading">
+            Record leave
+          </h3>
+          {answer ? <LeaveMessage answer={answer} /> : null}
           <input type="hidden" name="intent" value="add-leave" />
           {userId ? <input type="hidden" name="userId" value={userId} /> : null}
           <div className="field">
             <label htmlFor="leave-start">From</label>
-            <input id="leave-start" type="date" name="startDate" required defaultValue={typed?.startDate} />
+            <input id="leave-start" type="date" name="startDate" required defaultValue={typed?.startDate} {...invalid('startDate')} />
           </div>
           <div className="field">
             <label htmlFor="leave-end">To</label>
-            <input id="leave-end" type="date" name="endDate" required defaultValue={typed?.endDate} />
+            <input id="leave-end" type="date" name="endDate" required defaultValue={typed?.endDate} {...invalid('endDate')} />
           </div>
           <div className="field">
             <label htmlFor="leave-note">Note</label>
-            <input id="leave-note" type="text" name="note" maxLength={LEAVE_NOTE_MAX} defaultValue={typed?.note} />
+            <input id="leave-note" type="text" name="note" maxLength={LEAVE_NOTE_MAX} defaultValue={typed?.note} {...invalid('note')} />
           </div>
           <button type="submit" className="button primary">
             Add leave
@@ -76,5 +130,22 @@ export function LeaveSection({ leave, answer, editable, userId, heading }: { lea
         </Form>
       ) : null}
     </section>
+  )
+}
+
+function PeriodText({ period }: { period: LeaveRow }) {
+  return (
+    <span className="leave-period">
+      <strong>{periodOf(period)}</strong>
+      {period.note ? <span className="leave-note">{period.note}</span> : null}
+    </span>
+  )
+}
+
+function LeaveMessage({ answer }: { answer: LeaveAnswer }) {
+  return (
+    <p id="leave-message" className={`form-message ${answer.tone}`} role={answer.tone === 'error' ? 'alert' : 'status'}>
+      {answer.message}
+    </p>
   )
 }
