@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       const [user] = await tx.insert(users).values({ email: address, passwordHash, createdAt: now }).returning()
       return issueCode(tx, user.id, OTP_PURPOSE_SIGNUP, now)
     })
-    await deps.mailer.send(verificationMail(address, code))
+    await deps.mailer.send(verificationMail(address, code, deps.publicUrl))
     return reply.status(201).send({ message: 'OTP sent to email' })
   })
 
@@ -144,7 +144,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       await assertCanSend(tx, user.id, purpose, now)
       return { to: user.email, code: await issueCode(tx, user.id, purpose, now) }
     })
-    await deps.mailer.send(verificationMail(result.to, result.code))
+    await deps.mailer.send(verificationMail(result.to, result.code, deps.publicUrl))
     return { message: 'A new OTP has been sent to your email' }
   })
 

@@ -12,14 +12,16 @@ import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 import { useCountdown } from '#app/features/auth/countdown'
-import { codeOf, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
+import { codeOf, linkedCode, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
 import type { Route } from './+types/_auth.verify-otp'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
 
 export async function loader({ request }: Route.LoaderArgs) {
   const pending = (await pendingEmailCookie.parse(request.headers.get('cookie'))) as string | null
-  return { email: new URL(request.url).searchParams.get('email') ?? pending ?? '' }
+  const params = new URL(request.url).searchParams
+  // The emailed link fills the form in and nothing more: a GET never verifies (mail scanners open links).
+  return { email: params.get('email') ?? pending ?? '', code: linkedCode(params) }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +40,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyOtp({ loaderData, actionData: result }: Route.ComponentProps) {
-  const { email } = loaderData
+  const { email, code } = loaderData
   const verifying = useSubmitting(VERIFY_PATH, 'verify')
   const resending = useSubmitting(VERIFY_PATH, 'resend')
   const resend = result?.intent === 'resend' ? result : undefined
@@ -84,7 +86,7 @@ export default function VerifyOtp({ loaderData, actionData: result }: Route.Comp
             <input id="verify-email" name="email" type="email" autoComplete="email" required />
           </div>
         )}
-        <OtpInput name="otp" invalid={Boolean(otpError)} describedBy={otpError ? 'otp-error' : undefined} />
+        <OtpInput name="otp" defaultCode={code} invalid={Boolean(otpError)} describedBy={otpError ? 'otp-error' : undefined} />
         <ErrorList id="otp-error" errors={otpError ? [otpError] : null} />
         <FormMessage tone="error">{verify?.error}</FormMessage>
         <button type="submit" name="intent" value="verify" className="button primary wide" disabled={verifying}>

@@ -39,3 +39,9 @@ export async function resetLink(email: string, after = 0) {
   const mail = await latestMail(email, /Reset your/, after)
   return mail.match(/(http\S+reset-password\?token=\S+)/)![1]
 }
+
+/** The link of the newest verification mail: /verify-otp with the address and code in its query. */
+export async function verifyLink(email: string, after = 0) {
+  const mail = await latestMail(email, /verification code/, after)
+  return mail.match(/(http\S+\/verify-otp\?\S+)/)![1]
+}

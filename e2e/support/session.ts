@@ -79,9 +79,20 @@ export async function signUpWithForm(page: Page, email = uniqueEmail('signup')) 
   return { email, password: PASSWORD, code: () => verificationCode(email, started) }
 }
 
-/** Fills the six boxes one digit each (works with and without JavaScript). */
+/**
+ * Enters the code as a person would: without JavaScript, typed in one go into the one field; with
+ * it, typed into the six boxes (the focus moves on from box to box).
+ */
 export async function enterCode(page: Page, code: string) {
-  for (const [index, digit] of code.split('').entries()) await page.getByLabel(`Digit ${index + 1}`).fill(digit)
+  if (isNoJs()) {
+    const field = page.getByRole('textbox', { name: 'Verification code' })
+    await field.clear()
+    return field.pressSequentially(code)
+  }
+  await hydrated(page)
+  for (let n = 1; n <= 6; n++) await page.getByLabel(`Digit ${n}`).clear()
+  await page.getByLabel('Digit 1').click()
+  await page.keyboard.type(code)
 }
 
 /** Asks the API for a reset mail (as the forgot-password screen does) and returns the mailed link. */

@@ -36,7 +36,7 @@ describe('without SMTP_URL: the outbox', () => {
     const outbox = path.join(dir, 'outbox') // created on first use
     const lines: string[] = []
     const mailer = createMailer({ from: 'portal@localhost', outboxDir: outbox, log: (line) => lines.push(line) })
-    const mail = verificationMail('ana@example.com', '123456')
+    const mail = verificationMail('ana@example.com', '123456', 'http://localhost:3000')
     await mailer.send(mail)
 
     const files = await fs.readdir(outbox)
@@ -51,6 +51,9 @@ describe('without SMTP_URL: the outbox', () => {
     expect(headers.get('date')).toBeTruthy()
     expect(body.trim()).toBe(mail.text.trim())
     expect(body).toContain('Your verification code is 123456.')
+    // The subject carries the code (a phone's notification shows it); the link survives the encoding.
+    expect(headers.get('subject')).toBe('123456 is your verification code')
+    expect(body).toContain('http://localhost:3000/verify-otp?email=ana%40example.com&code=123456')
 
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(file)
@@ -60,8 +63,8 @@ describe('without SMTP_URL: the outbox', () => {
   test('every message is its own file, none left half-written', async () => {
     const mailer = createMailer({ from: 'portal@localhost', outboxDir: dir, log: () => {} })
     await Promise.all([
-      mailer.send(verificationMail('a@example.com', '111111')),
-      mailer.send(verificationMail('b@example.com', '222222')),
+      mailer.send(verificationMail('a@example.com', '111111', 'http://localhost:3000')),
+      mailer.send(verificationMail('b@example.com', '222222', 'http://localhost:3000')),
       mailer.send(resetMail('c@example.com', 'http://localhost:3000/reset-password?token=abc')),
     ])
     const files = await fs.readdir(dir)
@@ -127,7 +130,7 @@ describe('with SMTP_URL: a real SMTP server', () => {
     const outbox = await fs.mkdtemp(path.join(os.tmpdir(), 'outbox-'))
     try {
       const mailer = createMailer({ from: 'Portal <noreply@portal.test>', smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: outbox, log: () => {} })
-      const mail = verificationMail('ana@example.com', '654321')
+      const mail = verificationMail('ana@example.com', '654321', 'http://localhost:3000')
       await mailer.send(mail)
       expect(received).toHaveLength(1)
       expect(received[0].to).toEqual(['ana@example.com'])
@@ -154,7 +157,7 @@ describe('with SMTP_URL: a real SMTP server', () => {
 
   test('a refusal by the server fails the send', async () => {
     const mailer = createMailer({ from: 'portal@localhost', smtpUrl: `smtp://mailuser:wrong@127.0.0.1:${port}`, outboxDir: os.tmpdir(), log: () => {} })
-    await expect(mailer.send(verificationMail('ana@example.com', '000000'))).rejects.toThrow()
+    await expect(mailer.send(verificationMail('ana@example.com', '000000', 'http://localhost:3000'))).rejects.toThrow()
     expect(received).toHaveLength(0)
   })
 })

@@ -18,6 +18,31 @@ async function pending(email = uniqueEmail()) {
 }
 const mailsTo = (email: string) => api.mails.filter((m) => m.to === email).length
 
+describe('the verification email', () => {
+  const mailTo = (email: string) => api.mails.findLast((m) => m.to === email)!
+
+  test('its subject carries the code, and its link opens /verify-otp with the email and code filled in', async () => {
+    const { email, code } = await pending()
+    const mail = mailTo(email)
+    expect(mail.subject).toBe(`${code} is your verification code`)
+    const link = new URL(mail.text.match(/(http\S+\/verify-otp\?\S+)/)![1])
+    expect(link.origin + link.pathname).toBe(`${api.publicUrl}/verify-otp`)
+    expect(link.searchParams.get('email')).toBe(email)
+    expect(link.searchParams.get('code')).toBe(code)
+  })
+
+  test('a resent code comes the same way, with the new code in subject and link', async () => {
+    const { client, email } = await pending()
+    api.advance(61_000)
+    expect((await client.post('/auth/resend-otp', { email, purpose: 'signup' })).status).toBe(200)
+    expect(mailsTo(email)).toBe(2)
+    const fresh = lastCode(api, email)
+    const mail = mailTo(email)
+    expect(mail.subject).toBe(`${fresh} is your verification code`)
+    expect(new URL(mail.text.match(/(http\S+\/verify-otp\?\S+)/)![1]).searchParams.get('code')).toBe(fresh)
+  })
+})
+
 describe('POST /auth/verify-otp', () => {
   test('the right code answers a message and the user', async () => {
     const { client, email, code } = await pending()

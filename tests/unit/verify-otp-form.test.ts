@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { messages } from '#domain/auth'
-import { codeOf, readVerifyForm } from '#app/features/auth/form'
+import { codeOf, linkedCode, readVerifyForm } from '#app/features/auth/form'
 
 /** The Verify your email form read back from a post (no browser needed). */
 
@@ -16,6 +16,13 @@ describe('readVerifyForm', () => {
     const posted = form([['email', 'asha@example.com'], ['intent', 'verify'], ...boxes('123456')])
     expect(codeOf(posted)).toBe('123456')
     expect(readVerifyForm(posted)).toEqual({ intent: 'verify', value: { email: 'asha@example.com', otp: '123456' } })
+  })
+
+  test('the one field of a page without JavaScript is the code too', () => {
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'verify'], ['otp', '123456']]))).toEqual({
+      intent: 'verify',
+      value: { email: 'asha@example.com', otp: '123456' },
+    })
   })
 
   test('resend needs only the address, whatever the boxes hold', () => {
@@ -34,5 +41,13 @@ describe('readVerifyForm', () => {
     expect(posted.intent).toBe('invalid')
     expect(posted.intent === 'invalid' && posted.result.error).toBeTruthy()
     expect(posted.intent === 'invalid' && posted.result.otpError).toBeUndefined()
+  })
+})
+
+describe('linkedCode', () => {
+  test("the emailed link's six digits fill the form in; anything else is ignored", () => {
+    expect(linkedCode(new URLSearchParams('email=a%40example.com&code=012345'))).toBe('012345')
+    for (const code of ['', '12345', '1234567', '12a456', '<b>1</b>']) expect(linkedCode(new URLSearchParams({ code }))).toBe('')
+    expect(linkedCode(new URLSearchParams('email=a%40example.com'))).toBe('')
   })
 })

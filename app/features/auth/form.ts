@@ -1,8 +1,8 @@
-import { verifyOtpFormSchema } from '#domain/auth'
+import { otpSchema, verifyOtpFormSchema } from '#domain/auth'
 
 /**
- * The Verify your email form: one address and six one-digit boxes posted under one name, and two
- * buttons (`intent`). Pure, so the browser's check and the action read it the same way
+ * The Verify your email form: one address and the code (one field without JavaScript, six
+ * one-digit boxes with it, posted under one name), and two buttons (`intent`). Pure, so the browser's check and the action read it the same way
  * (tests/unit/verify-otp-form.test.ts).
  */
 
@@ -13,8 +13,14 @@ export type VerifyResult =
   | { intent: 'verify'; error: string; otpError?: string }
   | { intent: 'resend'; message?: string; error?: string; waitTime?: number; blocked?: boolean }
 
-/** The boxes joined into the code. */
+/** The boxes joined into the code, or the one field's code as it is. */
 export const codeOf = (form: FormData) => form.getAll('otp').join('')
+
+/** The code an emailed link carries (`?code=`), when it is one: it only fills the form in. */
+export const linkedCode = (params: URLSearchParams) => {
+  const code = params.get('code') ?? ''
+  return otpSchema.safeParse(code).success ? code : ''
+}
 
 /**
  * The posted form: `resend` with its address, or `verify` with the address and code checked. A

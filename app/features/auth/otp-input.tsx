@@ -1,16 +1,59 @@
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { OTP_LENGTH } from '#domain/constants'
+import { useHydrated } from '#app/lib/hydrated'
 
 const digitsOf = (text: string) => text.replace(/\D/g, '')
 
+interface Props {
+  name: string
+  invalid?: boolean
+  describedBy?: string
+  /** The code the emailed link carries, already in the form (the person still presses Verify). */
+  defaultCode?: string
+}
+
 /**
- * Six one-digit boxes posted under one name (the action joins them), so the code submits with
- * JavaScript off. With JavaScript: typing moves on, backspace moves back, arrows move between
- * boxes, a paste spreads over the boxes, and anything but digits is dropped.
+ * The verification code. Without JavaScript it is one field with a numeric keyboard, so a person
+ * types or pastes the six digits at once (one-character boxes would take only the first). Once
+ * JavaScript runs it becomes the spec's six boxes, posted under the same name (the action joins
+ * them), and whatever was already typed in the field moves into the boxes.
  */
-export function OtpInput({ name, invalid, describedBy }: { name: string; invalid?: boolean; describedBy?: string }) {
+export function OtpInput({ name, invalid, describedBy, defaultCode = '' }: Props) {
+  const hydrated = useHydrated()
+  const single = useRef<HTMLInputElement>(null)
+  if (hydrated) {
+    // Read while the server's field is still on the page (refs detach only when the boxes commit).
+    const carried = () => ({ digits: digitsOf(single.current?.value ?? defaultCode), focused: document.activeElement === single.current })
+    return <OtpBoxes name={name} invalid={invalid} describedBy={describedBy} carried={carried} />
+  }
+  return (
+    <input
+      ref={single}
+      className="otp-code"
+      name={name}
+      aria-label="Verification code"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      inputMode="numeric"
+      pattern={`[0-9]{${OTP_LENGTH}}`}
+      maxLength={OTP_LENGTH}
+      autoComplete="one-time-code"
+      defaultValue={defaultCode}
+      autoFocus
+    />
+  )
+}
+
+/**
+ * Six one-digit boxes: typing moves on, backspace moves back, arrows move between boxes, a paste
+ * spreads over the boxes, and anything but digits is dropped.
+ */
+function OtpBoxes({ name, invalid, describedBy, carried }: Omit<Props, 'defaultCode'> & { carried: () => { digits: string; focused: boolean } }) {
+  const [initial] = useState(carried)
   const boxes = useRef<(HTMLInputElement | null)[]>([])
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus()
+  // The first box has the focus on load (spec); a person typing in the field before the swap goes on where they were.
+  const focusAt = initial.focused ? Math.min(initial.digits.length, OTP_LENGTH - 1) : 0
 
   const onInput = (index: number, input: HTMLInputElement) => {
     const digits = digitsOf(input.value)
@@ -63,7 +106,8 @@ export function OtpInput({ name, invalid, describedBy }: { name: string; invalid
           inputMode="numeric"
           maxLength={1}
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          autoFocus={index === 0}
+          autoFocus={index === focusAt}
+          defaultValue={initial.digits[index] ?? ''}
           onInput={(event) => onInput(index, event.currentTarget)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={(event) => onPaste(index, event)}
