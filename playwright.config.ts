@@ -8,6 +8,8 @@ const API_PORT = PORT + 1
 export const E2E_API_URL = `http://127.0.0.1:${API_PORT}`
 export const E2E_DATA_DIR = path.resolve(`.cache/e2e-data-${PORT}`)
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-admin1!' }
+/** The organisation's zone for the suite: not UTC (nor, likely, the machine's), so a time shown in UTC would fail. */
+export const E2E_TIME_ZONE = 'Asia/Kolkata'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,6 +46,7 @@ export default defineConfig({
       SEED_ADMIN_EMAIL: E2E_ADMIN.email,
       SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
       NODE_ENV: 'test',
+      TIME_ZONE: E2E_TIME_ZONE,
       // Every browser of the suite comes from one address, and the suite signs hundreds of people up.
       SIGNUPS_PER_ADDRESS_PER_HOUR: '100000',
     },

@@ -34,6 +34,12 @@ export const isSelf = (actor: Actor, id: string | null | undefined) => sameId(id
  */
 export const ownerOr = (actor: Actor, ownerId: string | null | undefined, permission: Permission) => isSelf(actor, ownerId) || can(actor, permission)
 
+/**
+ * Who sees a person's private details (date of birth, family and financial details): the person
+ * and the administrators only (DESIGN §4); `view` or `edit` is not enough.
+ */
+export const seesPrivate = (actor: Actor, ownerId: string | null | undefined) => isSelf(actor, ownerId) || isAdmin(actor)
+
 /** The permissions of a grant that the actor does not hold, in the usual order. */
 export const ungrantable = (actor: Holder, permissions: readonly string[]) =>
   PERMISSIONS.filter((permission) => permissions.includes(permission) && !can(actor, permission))

@@ -14,6 +14,39 @@ export function formatDate(value: string | null | undefined) {
   return `${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}`
 }
 
+/** Whether this is a time zone Intl knows ('Asia/Kolkata', 'UTC'); TIME_ZONE is checked with it at start. */
+export function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The zone of the machine this runs on: the organisation's unless TIME_ZONE says otherwise. */
+export const systemTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone
+
+// One formatter per zone: building one per row would be a long task on a phone.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A moment (an ISO timestamp) as a person reads it: its date en-US numeric and its time, in the
+ * organisation's time zone, named ('4/12/2026, 3:05 PM GMT+5:30'); null for none or an invalid one.
+ * The zone comes from the server (TIME_ZONE), so the server's and the browser's renderings agree.
+ */
+export function formatDateTime(value: string | null | undefined, timeZone: string) {
+  if (!value) return null
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return null
+  let format = dateTimeFormats.get(timeZone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' })
+    dateTimeFormats.set(timeZone, format)
+  }
+  return format.format(date)
+}
+
 /**
  * Every date in the product lies between these years (issue 28): leave, cluster dates, Site
  * overrides, capacity periods. Outside them a date is a typing mistake, and an unbounded one makes

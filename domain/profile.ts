@@ -76,6 +76,14 @@ export const personalSchema = z.strictObject({
   siblings: text(1000),
 })
 
+/**
+ * What of the personal section is the person's and the administrators' only (DESIGN §4, issue 30):
+ * the date of birth and the family details. The financial section is too, whole. Contact details
+ * and blood group (safety on site) stay visible to `view`.
+ */
+export const PRIVATE_PERSONAL_FIELDS = ['dob', 'maritalStatus', 'fatherName', 'fatherOccupation', 'motherName', 'motherOccupation', 'siblings'] as const
+export type PrivatePersonalField = (typeof PRIVATE_PERSONAL_FIELDS)[number]
+
 export const professionalSchema = z.strictObject({
   employId: text(60),
   designation: text(),

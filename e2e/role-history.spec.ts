@@ -1,3 +1,4 @@
+import { E2E_TIME_ZONE } from '../playwright.config'
 import { expect, test, type AdminSession, type Page, type Unique } from './support/fixtures'
 import { createEmployee } from './support/users'
 
@@ -14,9 +15,9 @@ async function changeRole(admin: AdminSession, userId: string, roleName: string)
   return { by: admin.user.fullName ?? admin.user.email, between: [before, new Date()] as const }
 }
 
-/** Updated At as the screen writes it: en-US numeric, in UTC. */
+/** Updated At as the screen writes it: en-US numeric, in the organisation's time zone (TIME_ZONE), named. */
 const shown = (date: Date) =>
-  date.toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
+  date.toLocaleString('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: E2E_TIME_ZONE, timeZoneName: 'short' })
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 /** Either end of the interval, in case the minute turned while the change was saved. */
 const shownBetween = ([from, to]: readonly [Date, Date]) => new RegExp(`^(${[...new Set([shown(from), shown(to)])].map(escape).join('|')})$`)

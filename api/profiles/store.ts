@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { profiles, roles, users } from '#api/db/schema'
 import { isUuid } from '#domain/ids'
-import { personalSchema, professionalSchema, financialSchema, type ProfileSubmission } from '#domain/profile'
+import type * as z from 'zod/mini'
+import { personalSchema, professionalSchema, financialSchema, PRIVATE_PERSONAL_FIELDS, type PrivatePersonalField, type ProfileSubmission } from '#domain/profile'
 
 
 // A user with no profile yet reads as one with every field empty.
@@ -12,16 +13,27 @@ const empty = {
   financial: financialSchema.parse({}),
 }
 
+type Personal = z.infer<typeof personalSchema>
+
+/** The personal section without what only the person and the administrators see. */
+const withoutPrivate = (personal: Personal) =>
+  Object.fromEntries(Object.entries(personal).filter(([key]) => !(PRIVATE_PERSONAL_FIELDS as readonly string[]).includes(key))) as Omit<Personal, PrivatePersonalField>
+
+/** An edit by someone who may not see the private details: those stay as stored, whatever was sent. */
+export const keepPrivate = (edited: Personal, stored: Personal): Personal => ({ ...edited, ...pick(stored, PRIVATE_PERSONAL_FIELDS) })
+
+const pick = <T extends object, K extends keyof T>(source: T, keys: readonly K[]) => Object.fromEntries(keys.map((key) => [key, source[key]])) as Pick<T, K>
+
 /**
  * The profile as GET /form/profile/{id} answers it; null when the user does not exist. Financial
- * details and the date of birth are the person's and the administrators' only (DESIGN §4): left
- * out unless `withPrivate`.
+ * details, the date of birth and family details are the person's and the administrators' only
+ * (DESIGN §4, domain/access.ts `seesPrivate`): left out unless `withPrivate`.
  */
 export async function readProfile(db: Executor, userId: string, { withPrivate }: { withPrivate: boolean }) {
   const profile = await readWholeProfile(db, userId)
   if (!profile || withPrivate) return profile
-  const { financial: _financial, personal: { dob: _dob, ...personal }, ...rest } = profile
-  return { ...rest, personal }
+  const { financial: _financial, personal, ...rest } = profile
+  return { ...rest, personal: withoutPrivate(personal) }
 }
 
 /** The whole stored profile, for the API's own use. */

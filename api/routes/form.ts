@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isAdmin, isSelf } from '#domain/access'
+import { isAdmin, isSelf, seesPrivate } from '#domain/access'
 import { DRAFT_TTL_MS } from '#domain/constants'
 import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from '#domain/profile'
 import { profileDrafts, users } from '#api/db/schema'
@@ -10,7 +10,7 @@ import { cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessio
 import { throttleAddress, throttlePerson } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
 import { pathId } from '#api/http/params'
-import { readProfile, readWholeProfile, writeProfile } from '#api/profiles/store'
+import { keepPrivate, readProfile, readWholeProfile, writeProfile } from '#api/profiles/store'
 import { changeAccount } from '#api/users/administrators'
 import { setRole } from '#api/users/assign-role'
 import { access } from '#api/http/access'
@@ -46,7 +46,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   app.get<{ Params: { id: string } }>('/form/profile/:id', access({ own: 'view', param: 'id' }), async (request) => {
     const user = await requireUser(deps, request)
     const { id } = request.params
-    const profile = await readProfile(deps.db, id, { withPrivate: isSelf(user, id) || isAdmin(user) })
+    const profile = await readProfile(deps.db, id, { withPrivate: seesPrivate(user, id) })
     if (!profile) throw notFound('User not found')
     return profile
   })
@@ -55,7 +55,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     const user = await requireUser(deps, request)
     const id = pathId(request.params.id, 'User not found')
     const own = isSelf(user, id)
-    const withPrivate = own || isAdmin(user)
+    const withPrivate = seesPrivate(user, id)
     const data = parse(profileUpdateSchema, request.body)
     // One's own profile is a self-service write, counted per person (issue 28); an editor's of others is not.
     if (own) await throttlePerson(deps, user.id)
@@ -68,11 +68,11 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
         // A deactivated account is signed out everywhere at once.
         if (data.status === 'Inactive') await revokeUserSessions(tx, id)
       }
-      // What the editor may not see, they cannot change: the stored financial details and date of
-      // birth are kept, and so are the financial details a caller leaves out.
+      // What the editor may not see, they cannot change: the stored financial details, date of
+      // birth and family details are kept, and so are the financial details a caller leaves out.
       const stored = await readWholeProfile(tx, id)
       const financial = withPrivate && data.financial ? data.financial : stored!.financial
-      const personal = withPrivate ? data.personal : { ...data.personal, dob: stored!.personal.dob }
+      const personal = withPrivate ? data.personal : keepPrivate(data.personal, stored!.personal)
       await writeProfile(tx, id, { ...data, personal, financial }, deps.now())
       await setRole(tx, { actor, target, roleId: data.roleId, now: deps.now() })
     })

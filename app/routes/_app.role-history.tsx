@@ -3,6 +3,8 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { listRoleHistories } from '#app/lib/api/people.server'
 import { shown } from '#app/lib/display'
+import { TIME_ZONE } from '#app/lib/time-zone.server'
+import { formatDateTime } from '#domain/dates'
 import { Pages } from '#app/components/pages'
 import { PAGE_SIZE, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
@@ -17,17 +19,13 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await listRoleHistories(args, page)
   // A page past the end (the history is shorter than the address remembers) is the last one.
   if (result.ok && result.data.histories.length === 0 && result.data.total > 0) throw redirect(pageHref(Math.ceil(result.data.total / PAGE_SIZE)))
-  return { page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0 }
+  return { page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0, timeZone: TIME_ZONE }
 }
 
 const pageHref = (page: number) => (page > 1 ? `/role-history?page=${page}` : '/role-history')
 
-// One formatter for the whole history: toLocaleString would build one per row.
-const whenFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' })
-const when = (iso: string) => whenFormat.format(new Date(iso))
-
 export default function RoleHistory({ loaderData }: Route.ComponentProps) {
-  const { page, histories, total } = loaderData
+  const { page, histories, total, timeZone } = loaderData
   return (
     <div className="stack">
       <header className="page-head">
@@ -40,7 +38,7 @@ export default function RoleHistory({ loaderData }: Route.ComponentProps) {
         {histories.length === 0 ? (
           <p className="empty">No role changes yet.</p>
         ) : (
-          <table className="table">
+          <table className="table stacked-table">
             <thead>
               <tr>
                 <th scope="col">User Name</th>
@@ -53,11 +51,11 @@ export default function RoleHistory({ loaderData }: Route.ComponentProps) {
             <tbody>
               {histories.map((row) => (
                 <tr key={row._id}>
-                  <td>{shown(row.user.fullName)}</td>
-                  <td>{row.initialRole.name}</td>
-                  <td>{row.newRole.name}</td>
-                  <td>{shown(row.updatedBy.fullName)}</td>
-                  <td>{when(row.updatedAt)}</td>
+                  <td data-label="User Name">{shown(row.user.fullName)}</td>
+                  <td data-label="Previous Role">{row.initialRole.name}</td>
+                  <td data-label="New Role">{row.newRole.name}</td>
+                  <td data-label="Updated By">{shown(row.updatedBy.fullName)}</td>
+                  <td data-label="Updated At">{shown(formatDateTime(row.updatedAt, timeZone))}</td>
                 </tr>
               ))}
             </tbody>

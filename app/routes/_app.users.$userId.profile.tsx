@@ -1,8 +1,9 @@
-import { data, Link, redirect } from 'react-router'
+import { data, Link } from 'react-router'
 import { can, isSelf } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { assertOwnerOr, requireUser } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { loadProfile, saveProfileEdit } from '#app/features/profile/api.server'
@@ -62,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseWithSchema(form, { schema: profileEditSchema })
   if (submission.status !== 'success') return { result: submission.reply() }
   const saved = await saveProfileEdit(args, userId, submission.value, own)
-  if (saved.ok) return redirect(profilePath(userId), { headers: saved.headers })
+  if (saved.ok) return redirectWithToast(profilePath(userId), { title: 'Profile updated' }, { headers: saved.headers })
   return data({ result: submission.reply({ formErrors: [saveFailed(messageOr(saved.error, ''))] }) }, { headers: saved.headers })
 }
 

@@ -4,8 +4,13 @@ import { ErrorList, Field, SelectField } from '#app/components/forms'
 
 type Personal = Record<'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings', FieldMetadata<unknown>>
 
-/** The personal details both profile forms share after the contact fields: status, blood group, family. */
-export function FamilyFields({ personal }: { personal: Personal }) {
+/**
+ * The personal details both profile forms share after the contact fields: status, blood group, family.
+ * `family` false leaves out what only the person and administrators see (domain/access.ts
+ * `seesPrivate`): an editor with `edit` keeps the blood group, needed on site, and nothing else.
+ */
+export function FamilyFields({ personal, family = true }: { personal: Personal; family?: boolean }) {
+  if (!family) return <SelectField label="Blood Group" meta={personal.bloodGroup} options={BLOOD_GROUPS} />
   return (
     <>
       <SelectField label="Marital Status" meta={personal.maritalStatus} options={MARITAL_STATUSES} />

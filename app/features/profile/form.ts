@@ -1,11 +1,11 @@
 import * as z from 'zod/mini'
-import { offeredRoles, isAdmin, isSelf, ownerOr, type Actor, type Holder } from '#domain/access'
+import { offeredRoles, isSelf, ownerOr, seesPrivate, type Actor, type Holder } from '#domain/access'
 import { DEFAULT_ACCOUNT_ROLE, DEFAULT_CURRENCY, type Permission } from '#domain/constants'
 import type { Ref } from '#domain/contracts/common'
 import type { StoredProfile } from '#domain/contracts/profiles'
 import type { Role } from '#domain/contracts/roles'
 import type { ListedUser } from '#domain/contracts/users'
-import { personalSchema, professionalSchema, profileUpdateSchema, type ProfileDraft, type ProfileUpdate } from '#domain/profile'
+import { personalSchema, professionalSchema, profileLabels, profileUpdateSchema, type ProfileDraft, type ProfileField, type ProfileUpdate } from '#domain/profile'
 
 /**
  * The two profile forms: a user's profile (/users/{id}/profile, viewed and edited) and one's own
@@ -90,8 +90,7 @@ export function profileView({ me, editing, account, stored, roles }: Loaded): Pr
     own,
     editing,
     canEdit: ownerOr(me, account._id, 'edit'),
-    // Financial details and the date of birth: the person's and the administrators' only (DESIGN §4).
-    seesPrivate: own || isAdmin(me),
+    seesPrivate: seesPrivate(me, account._id),
     user: { _id: account._id, email: account.email, fullName: account.fullName, status: account.status },
     profile,
     roles: offeredRoles(roles, me, { own, currentId: profile.roleId?._id ?? null }).map(({ _id, name }) => ({ _id, name })),
@@ -119,6 +118,13 @@ export const PERSONAL_DETAILS_PATH = '/personal-details'
 /** Where a submit signed out comes back to: the form, with the 'Login required' dialog. */
 export const LOGIN_REQUIRED_PATH = `${PERSONAL_DETAILS_PATH}?login=required`
 export const PROFILE_SAVED = 'Profile saved'
+/** Where a failed submit lands (a fragment, so the page moves there without JavaScript too). */
+export const ERROR_SUMMARY_ID = 'error-summary'
+/**
+ * Where a saved profile goes on to, the confirmation at the top of its content. With a fragment of
+ * its own: a redirect without one keeps the post's (#error-summary); `top` is the page's top (HTML).
+ */
+export const AFTER_SUBMIT_PATH = '/dashboard#top'
 
 const SECTIONS = ['personal', 'professional', 'financial'] as const
 export type Section = (typeof SECTIONS)[number]
@@ -161,3 +167,32 @@ export function draftOf(formData: FormData): ProfileDraft {
   }
   return draft
 }
+
+/** The section a field of Complete Your Profile sits in (the role is a professional detail). */
+export const sectionOf = (name: string): Section | null => {
+  if (name === 'roleId') return 'professional'
+  const section = name.split('.')[0]
+  return (SECTIONS as readonly string[]).includes(section) ? (section as Section) : null
+}
+
+export interface SummaryEntry {
+  name: ProfileField
+  text: string
+}
+
+/**
+ * The error summary's lines: one per field with an error, in the form's order, each naming its
+ * field ("Phone Number: Enter a valid phone number"; "Full Name is required" names it already).
+ * Form-level errors (the required-fields sentence, a refusal) are not fields: the summary's title.
+ */
+export function summaryOf(errors: Record<string, string[] | null | undefined> | undefined): SummaryEntry[] {
+  return (Object.keys(profileLabels) as ProfileField[]).flatMap((name) => {
+    const message = errors?.[name]?.find(Boolean)
+    if (!message) return []
+    const label = profileLabels[name]
+    return [{ name, text: message.startsWith(label) ? message : `${label}: ${message}` }]
+  })
+}
+
+/** The sections holding an error: opened, so every field the summary names can be seen. */
+export const sectionsWithErrors = (entries: readonly SummaryEntry[]) => new Set(entries.map((entry) => sectionOf(entry.name)).filter((section) => section !== null))

@@ -81,7 +81,7 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
               <Field label="Phone Number" meta={personal.phone} type="tel" />
               <Field label="Personal Email" meta={personal.email} type="email" />
               <Field label="Qualification" meta={personal.qualification} />
-              <FamilyFields personal={personal} />
+              <FamilyFields personal={personal} family={seesPrivate} />
             </div>
           </ProfileSection>
           <ProfileSection title="Professional details">

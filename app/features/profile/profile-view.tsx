@@ -100,13 +100,19 @@ export function ViewProfile({ data, backLink }: { data: ProfileView; backLink: R
               <Detail term="Phone Number">{shown(personal.phone)}</Detail>
               <Detail term="Personal Email">{shown(personal.email)}</Detail>
               <Detail term="Qualification">{shown(personal.qualification)}</Detail>
-              <Detail term="Marital Status">{shown(personal.maritalStatus)}</Detail>
+              {/* Blood group is for safety on site: whoever may view the person sees it. */}
               <Detail term="Blood Group">{shown(personal.bloodGroup)}</Detail>
-              <Detail term="Father's Name">{shown(personal.fatherName)}</Detail>
-              <Detail term="Father's Occupation">{shown(personal.fatherOccupation)}</Detail>
-              <Detail term="Mother's Name">{shown(personal.motherName)}</Detail>
-              <Detail term="Mother's Occupation">{shown(personal.motherOccupation)}</Detail>
-              <Detail term="Siblings">{shown(personal.siblings)}</Detail>
+              {/* Family details: the person's and the administrators' only (DESIGN §4); the API leaves them out for anyone else. */}
+              {seesPrivate ? (
+                <>
+                  <Detail term="Marital Status">{shown(personal.maritalStatus)}</Detail>
+                  <Detail term="Father's Name">{shown(personal.fatherName)}</Detail>
+                  <Detail term="Father's Occupation">{shown(personal.fatherOccupation)}</Detail>
+                  <Detail term="Mother's Name">{shown(personal.motherName)}</Detail>
+                  <Detail term="Mother's Occupation">{shown(personal.motherOccupation)}</Detail>
+                  <Detail term="Siblings">{shown(personal.siblings)}</Detail>
+                </>
+              ) : null}
             </dl>
           </ProfileSection>
           <ProfileSection title="Professional details">
