@@ -140,8 +140,9 @@ export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, tod
     }
   }
 
-  // Unfilled demand is no person: "only people with conflicts" leaves it out.
-  if (!query.conflictsOnly) {
+  // Unfilled demand is no person: the filters of people alone ("only people with conflicts", a work
+  // location: demand has none) leave it out.
+  if (!query.conflictsOnly && !location) {
     for (const line of demandOver(plans, reading.leadMonthsOf, today, window)) {
       if ((query.projectId && line.projectId !== query.projectId) || (query.roleId && line.roleId !== query.roleId)) continue
       const key = group === 'role' ? { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' } : { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' }

@@ -124,6 +124,8 @@ describe('GET /api/schedule', () => {
     expect(await names(`?roleId=${plan.engineer}`)).toEqual([ana.fullName])
     expect(await names('?location=site')).toEqual([ana.fullName])
     expect(await names('?location=Unassigned')).toEqual([ben.fullName, cleo.fullName])
+    // Demand has no work location: a location leaves the placeholders out.
+    expect((await schedule(admin, '?location=site')).body.groups.flatMap((group) => group.placeholders)).toEqual([])
     const conflicted = (await schedule(admin, '?conflictsOnly=1')).body
     expect(ours(conflicted).map(({ row }) => row.person.fullName)).toEqual([ana.fullName, ben.fullName])
     expect(conflicted.groups.flatMap((group) => group.placeholders)).toEqual([])
