@@ -1,33 +1,22 @@
-import { Link } from "react-router";
-import type { HandOver, PersonConflicts } from "#domain/contracts/schedule";
-import { formatDate } from "#domain/dates";
-import { LEAVE_CLASH, placeLabel } from "#domain/schedule/describe";
-import { datesOf } from "#app/features/schedule/assignments";
-import { clusterHref } from "#app/features/schedule/schedule-choice";
+import { Link } from 'react-router'
+import type { HandOver, PersonConflicts } from '#domain/contracts/schedule'
+import { formatDate } from '#domain/dates'
+import { LEAVE_CLASH, placeLabel } from '#domain/schedule/describe'
+import { datesOf } from '#app/features/schedule/assignments'
+import { clusterHref } from '#app/features/schedule/schedule-choice'
 
 /**
  * /conflicts' lists (issue 29): each line links to where it is fixed, the cluster in User Entity
  * Mapping (tags) or the person's profile (leave).
  */
 
-const nameOf = (user: { fullName: string | null; email: string }) =>
-  user.fullName ?? user.email;
-const profileOf = (user: { _id: string }) => `/users/${user._id}/profile`;
+const nameOf = (user: { fullName: string | null; email: string }) => user.fullName ?? user.email
+const profileOf = (user: { _id: string }) => `/users/${user._id}/profile`
 
 /** Everyone in a list of conflicts: a card per person, a row per clashing assignment. */
-export function ConflictPeople({
-  people,
-  label,
-}: {
-  people: PersonConflicts[];
-  label: string;
-}) {
+export function ConflictPeople({ people, label }: { people: PersonConflicts[]; label: string }) {
   return people.map(({ user, assignments }) => (
-    <section
-      key={user._id}
-      className="card stack"
-      aria-labelledby={`${label}-${user._id}`}
-    >
+    <section key={user._id} className="card stack" aria-labelledby={`${label}-${user._id}`}>
       <h3 id={`${label}-${user._id}`}>
         <Link to={profileOf(user)}>{nameOf(user)}</Link>
       </h3>
@@ -51,10 +40,7 @@ export function ConflictPeople({
               <td data-label="Instance">{row.instance.name}</td>
               <td data-label="Role">{row.role.name}</td>
               <td data-label="Cluster">
-                <Link
-                  to={clusterHref(row)}
-                  aria-label={`${row.clusterLabel}: change the tags in User Entity Mapping`}
-                >
+                <Link to={clusterHref(row)} aria-label={`${row.clusterLabel}: change the tags in User Entity Mapping`}>
                   {row.clusterLabel}
                 </Link>
               </td>
@@ -63,12 +49,7 @@ export function ConflictPeople({
                 <ul className="conflict-list">
                   {row.conflicts.map((text) => (
                     <li key={text}>
-                      <span className="badge warning">Conflict</span>{" "}
-                      {text.startsWith(LEAVE_CLASH) ? (
-                        <Link to={profileOf(user)}>{text}</Link>
-                      ) : (
-                        text
-                      )}
+                      <span className="badge warning">Conflict</span> {text.startsWith(LEAVE_CLASH) ? <Link to={profileOf(user)}>{text}</Link> : text}
                     </li>
                   ))}
                 </ul>
@@ -78,13 +59,13 @@ export function ConflictPeople({
         </tbody>
       </table>
     </section>
-  ));
+  ))
 }
 
 /** Hand-overs: one assignment ending the day the next starts. Planned, so listed apart and not counted. */
 export function HandOverTable({ rows }: { rows: HandOver[] }) {
-  if (rows.length === 0) return <p className="empty">No hand-overs ahead.</p>;
-  const place = (row: HandOver["ending"]) => (
+  if (rows.length === 0) return <p className="empty">No hand-overs ahead.</p>
+  const place = (row: HandOver['ending']) => (
     <Link to={clusterHref(row)}>
       {placeLabel({
         project: row.project.name,
@@ -92,12 +73,10 @@ export function HandOverTable({ rows }: { rows: HandOver[] }) {
         cluster: row.clusterLabel,
       })}
     </Link>
-  );
+  )
   return (
     <table className="table stacked-table">
-      <caption className="visually-hidden">
-        Hand-overs: the day one assignment ends and the next starts
-      </caption>
+      <caption className="visually-hidden">Hand-overs: the day one assignment ends and the next starts</caption>
       <thead>
         <tr>
           <th scope="col">Person</th>
@@ -128,5 +107,5 @@ export function HandOverTable({ rows }: { rows: HandOver[] }) {
         ))}
       </tbody>
     </table>
-  );
+  )
 }
