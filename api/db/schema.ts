@@ -4,6 +4,7 @@ import type { AccountStatus, Permission } from '#domain/constants'
 import type { ProfileDraft, ProfileSubmission } from '#domain/profile'
 import type { ClusterList } from '#domain/planning/cluster-list'
 import type { Interchange } from '#domain/planning/schemas'
+import type { AuditAction, AuditEntityType, AuditFieldChange } from '#domain/contracts/audit'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -299,3 +300,34 @@ export const planRevision = pgTable('plan_revision', {
   projectRevisions: jsonb('project_revisions').$type<Record<string, number>>().notNull().default({}),
   everyProjectRevision: bigint('every_project_revision', { mode: 'number' }).notNull().default(0),
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])
+
+/**
+ * The audit log (issue 31): one row per change, written by the store that made it, in the same
+ * transaction. No foreign keys: an entry outlives the person, project or row it names, so ids are
+ * kept as they were and labels are copied. Not watched by the plans' revision triggers: recording
+ * a change must not make every kept reading read again.
+ */
+export const auditEntries = pgTable('audit_entries', {
+  id: id(),
+  at: at('at').notNull(),
+  /** Null for the system (the seed, a start-up task). */
+  actorId: uuid('actor_id'),
+  /** The actor's name or email as it was, or "system". */
+  actorName: text('actor_name').notNull(),
+  entityType: text('entity_type').$type<AuditEntityType>().notNull(),
+  entityId: text('entity_id').notNull(),
+  label: text('label').notNull(),
+  action: text('action').$type<AuditAction>().notNull(),
+  changes: jsonb('changes').$type<AuditFieldChange[]>().notNull().default([]),
+  /** The person the change is about (their account, profile, role, leave, a tag of theirs), for their profile and the person filter. */
+  subjectId: uuid('subject_id'),
+  /** The project the change belongs to, for the project filter. */
+  projectId: uuid('project_id'),
+}, (t) => [
+  index('audit_entries_at').on(t.at, t.id),
+  index('audit_entries_actor').on(t.actorId, t.at),
+  index('audit_entries_subject').on(t.subjectId, t.at),
+  index('audit_entries_project').on(t.projectId, t.at),
+  index('audit_entries_type').on(t.entityType, t.at),
+  check('audit_entries_action', sql`${t.action} in ('created', 'changed', 'removed')`),
+])
