@@ -18,9 +18,11 @@
  * the ten-times dataset out; BENCH_TENFOLD_RUNS (10) and BENCH_TENFOLD_WARMUPS (2) set its runs.
  */
 import { and, eq, sql } from 'drizzle-orm'
+import { writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
-import type { Capacity, HireLine, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import { CONFLICTS_LIMIT } from '#domain/schedule/schemas'
+import type { Capacity, HireLine, ConflictsPage, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import { projectEntities, projectEntityUserMappings, projectResourceInstances } from '#api/db/schema'
 import { signUpAdmin } from './support/dataset'
 import { inProcessPortal, type Timing } from './support/in-process'
@@ -35,6 +37,9 @@ const TENFOLD_WARM_UPS = Number(process.env.BENCH_TENFOLD_WARMUPS ?? 2)
 const TENFOLD_RUNS = Number(process.env.BENCH_TENFOLD_RUNS ?? 10)
 /** BENCH_SHOW_QUERIES=1 prints the SQL of one request of each measure whose query count grew. */
 const SHOW_QUERIES = process.env.BENCH_SHOW_QUERIES === '1'
+/** Only the measures whose names hold one of these (comma-separated), to look at a few while changing them: `BENCH_ONLY=attention,/timeline`. */
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean)
+const wanted = (name: string) => !ONLY || ONLY.some((part) => name.includes(part))
 /** The issues' targets: server time on the large dataset (the Attention strip's after a change), on ten times it, and the documents gzipped. */
 const TIME_TARGET_MS = 50
 const ATTENTION_TARGET_MS = 20
@@ -69,15 +74,15 @@ async function measureAll(size: Size, data: PeopleDataset) {
     ['GET /api/hire-queue', '/api/hire-queue'],
     ['GET /api/timeline, largest project', `/api/timeline?projectId=${project}`],
     ['GET /api/users/{id}/assignments, busiest person', `/api/users/${person}/assignments`],
-    ['GET /api/conflicts', '/api/conflicts'],
+    ['GET /api/conflicts, first page of 50', '/api/conflicts'],
     ['GET /api/dashboard', '/api/dashboard'],
     ['GET /api/attention', '/api/attention'],
     ['GET /api/schedule, 50 people × 12 weeks', '/api/schedule'],
   ] as const) {
     // Once more after a network error: a connection the server closed while idle, after a long build.
     const status = (await portal.admin.get(call[1]).catch(() => portal.admin.get(call[1]))).status
-    if (status === 200) calls.push(call)
-    else missing.add(call[0])
+    if (status !== 200) missing.add(call[0])
+    else if (wanted(call[0])) calls.push(call)
   }
   const pages: (readonly [string, string])[] = []
   for (const [name, path, route] of [
@@ -87,8 +92,8 @@ async function measureAll(size: Size, data: PeopleDataset) {
     ['/conflicts', '/conflicts', 'routes/_app.conflicts'],
     ['/schedule, 50 people × 12 weeks', '/schedule', 'routes/_app.schedule'],
   ] as const) {
-    if (portal.web.routes.has(route)) pages.push([name, path])
-    else missing.add(`the ${name} page`)
+    if (!portal.web.routes.has(route)) missing.add(`the ${name} page`)
+    else if (wanted(name)) pages.push([name, path])
   }
   const change = await changeToLargestProject(project)
   // Each twice: as a planner rereads it (answers kept while nothing changed), then right after a
@@ -109,6 +114,8 @@ async function measureAll(size: Size, data: PeopleDataset) {
         before,
       )
       result.gzipped = gzipSync(text).length
+      // For looking at what a page sends: BENCH_SAVE_PAGES=/tmp/pages.
+      if (process.env.BENCH_SAVE_PAGES) writeFileSync(`${process.env.BENCH_SAVE_PAGES}/${size}-${name.replace(/\W+/g, '-')}.html`, text)
     }
   }
   const answer = async <T>(path: string) => (await portal.admin.get<T>(path)).body
@@ -116,7 +123,7 @@ async function measureAll(size: Size, data: PeopleDataset) {
   const queue = await answer<HireLine[]>('/api/hire-queue')
   const timeline = await answer<ProjectTimeline>(`/api/timeline?projectId=${project}`)
   const assignments = await answer<PersonSchedule>(`/api/users/${person}/assignments`)
-  const conflicts = await answer<PersonConflicts[]>('/api/conflicts')
+  const conflicts = (await answer<ConflictsPage>(`/api/conflicts?limit=${CONFLICTS_LIMIT}`)).people
   // A clash with another assignment reads "On <place>, …"; with leave, "On leave…".
   const doubleBooked = conflicts.filter((row) => row.assignments.some((assignment) => assignment.conflicts.some((clash) => !clash.startsWith('On leave')))).length
   held.set(

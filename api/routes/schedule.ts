@@ -1,4 +1,4 @@
-import type { Attention, Availability, Capacity, Dashboard, HandOver, HireLine, LeaveRow, PersonConflicts, PersonSchedule, PlanningSummary, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
+import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, PlanningSummary, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
@@ -8,13 +8,14 @@ import { attention } from '#domain/schedule/attention'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
+import { PAGE_SIZE } from '#domain/pages'
 import { DEFAULT_LEAD_MONTHS, capacity, hireQueue, undated } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
 import { timelineWindow } from '#domain/schedule/window'
-import { projects, roles } from '#api/db/schema'
+import { roles } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, conflict, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
@@ -23,7 +24,7 @@ import { canonicalId, isUuid } from '#domain/ids'
 import { requireUser } from '#api/auth/sessions'
 import { throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
-import { loadEveryPlan, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type EveryPlan, type Plans } from '#api/schedule/load'
+import { assemblePlans, findProject, loadEveryPlan, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type EveryPlan, type PlanPart, type Plans } from '#api/schedule/load'
 import { keptWhileUnchanged, readProjectsChanged } from '#api/schedule/revision'
 import { loadRoster } from '#api/schedule/roster'
 import { scheduleView } from '#api/schedule/view'
@@ -42,9 +43,9 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    * included, so the dashboard never says "Nobody to hire" while the queue has lines (issue 29).
    */
   const planFigures = keptWhileUnchanged(async (db, day) => {
-    const { plans, lead } = await everyPlan(db)
-    const queue = namedQueue(plans, lead, plans.slots, day)
-    return { totals: mappingTotals(plans.slots), queue, slots: plans.slots }
+    const every = await everyPlan(db)
+    const { plans } = every
+    return { totals: mappingTotals(plans.slots), queue: wholeQueue(every, day), slots: plans.slots }
   })
   /**
    * The dashboard's reading: those figures, everyone's conflicts with leave split into those not yet
@@ -135,22 +136,22 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
 
   /**
    * Everyone with a conflict not yet over, the soonest first, with those clashing assignments; with
-   * when=past, those over, the latest first (issue 29). The dashboard's "People in conflict" counts
-   * the first list.
+   * when=past, those over, the latest first (issue 29). A page at a time (50 unless asked): only the
+   * page's people are presented. The dashboard's "People in conflict" counts the first list.
    */
-  app.get('/api/conflicts', access('view'), async (request): Promise<PersonConflicts[]> => {
-    const { when } = parse(conflictsQuerySchema, request.query)
+  app.get('/api/conflicts', access('view'), async (request): Promise<ConflictsPage> => {
+    const { when, limit = PAGE_SIZE, offset = 0 } = parse(conflictsQuerySchema, request.query)
     const { every, conflicts: split } = await dashboardReading(deps.db, today())
     const { plans, assignmentsOf } = every
     const found = when === 'past' ? split.past : split.upcoming
+    // Every name is read (one query), for the order; only the page's people are presented.
     const people = await loadPeople(deps.db, [...found.keys()])
     // Upcoming: the soonest to start first; past: the latest over first; then by name.
     const span = new Map(people.map((user) => [user._id, sharedSpan(found.get(user._id)!)!]))
     const soonest = (a: string, b: string) => (when === 'past' ? span.get(b)!.end.localeCompare(span.get(a)!.end) : span.get(a)!.start.localeCompare(span.get(b)!.start))
+    const page = people.sort((a, b) => soonest(a._id, b._id) || (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)).slice(offset, offset + limit)
     // Each person's conflicts as `conflicts` found them: named, not looked for a second time.
-    return people
-      .map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') }))
-      .sort((a, b) => soonest(a.user._id, b.user._id) || (a.user.fullName ?? a.user.email).localeCompare(b.user.fullName ?? b.user.email))
+    return { people: page.map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') })), total: people.length }
   })
 
   /**
@@ -159,7 +160,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    * day, or with when=past those past, the latest first.
    */
   app.get('/api/hand-overs', access('view'), async (request): Promise<HandOver[]> => {
-    const { when } = parse(conflictsQuerySchema, request.query)
+    const { when } = parse(handOversQuerySchema, request.query)
     const day = today()
     const { plans, assignmentsOf } = await everyAssignment(deps.db)
     const all = handOvers(assignmentsOf)
@@ -185,7 +186,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const months = monthsFrom(from, to)
     if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
     if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
-    const { plans, roleRows, lead } = await everyPlan(deps.db)
+    const every = await everyPlan(deps.db)
+    const { plans, roleRows } = every
     const slots = chosenSlots(plans, query)
     const grid = capacity(slots, months)
     // Undated requirement is in no month: a column of its own, never dropped (issue 29).
@@ -204,7 +206,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
           undated: noDates.get(role.id) ?? { demand: 0, supply: 0, gap: 0 },
         })),
       // The screen shows the queue below the grid: one reading of the plans answers both.
-      hireQueue: namedQueue(plans, lead, slots, today()),
+      // The whole queue's lines of this project and role: each project's are kept (wholeQueue).
+      hireQueue: wholeQueue(every, today()).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
     }
   })
 
@@ -230,9 +233,11 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
     const { projectId, from } = parse(timelineQuerySchema, request.query)
-    const [project] = await deps.db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
+    // The project's plan from the kept reading of every plan: read again only when the project moved (issue 29).
+    const [project, { perProject }] = await Promise.all([findProject(deps.db, projectId), everyPlan(deps.db)])
     if (!project) throw notFound('Project not found')
-    const plans = await loadPlans(deps.db, [projectId])
+    const part = perProject.parts.find((row) => row.projectId === projectId)
+    const plans = assemblePlans(part ? [part] : [], part?.cards ?? [])
     const slotOf = new Map(plans.slots.map((slot) => [`${slot.instanceId}/${slot.roleId}/${slot.clusterKey}`, slot]))
     const bars = plans.cards.flatMap((card) =>
       card.names.flatMap((instance) =>
@@ -397,7 +402,22 @@ function conflictsSince(
   }
   return found
 }
-const sameRows = <T>(a: readonly T[], b: readonly T[]) => a === b || (a.length === b.length && a.every((row, at) => row === b[at]))
+/**
+ * The same assignments by value: a project read again after a change makes new rows for every tag
+ * of it, and most are what they were (issue 29: only those whose rows really moved are looked at).
+ * Conflicts name assignments by id and dates only, so conflicts kept from equal rows stay true.
+ */
+const sameRows = (a: readonly Assignment[], b: readonly Assignment[]) => a === b || (a.length === b.length && a.every((row, at) => sameAssignment(row, b[at]!)))
+const sameAssignment = (a: Assignment, b: Assignment) =>
+  a === b ||
+  (a.id === b.id &&
+    a.projectId === b.projectId &&
+    a.instanceId === b.instanceId &&
+    a.roleId === b.roleId &&
+    a.dates?.start === b.dates?.start &&
+    a.dates?.end === b.dates?.end &&
+    a.clusterIds.length === b.clusterIds.length &&
+    a.clusterIds.every((id, at) => id === b.clusterIds[at]))
 const sameLeave = (a: readonly Leave[], b: readonly Leave[]) =>
   a === b || (a.length === b.length && a.every((period, at) => period.id === b[at]!.id && period.range.start === b[at]!.range.start && period.range.end === b[at]!.range.end && period.note === b[at]!.note))
 
@@ -407,24 +427,45 @@ const earlierOf = (a: string, b: string) => (a < b ? a : b)
 const chosenSlots = (plans: Plans, query: { projectId?: string; roleId?: string }) =>
   plans.slots.filter((slot) => (!query.projectId || slot.projectId === query.projectId) && (!query.roleId || slot.roleId === query.roleId))
 
+/** Lines of the same date and need by project, role and cluster, so the list reads the same every time. */
+const queueOrder = (a: HireLine, b: HireLine) =>
+  a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel)
+
+/** The hire-by lines of some slots with roles, projects and clusters named, unsorted. */
+const namedLines = (plans: Pick<Plans, 'projectNames' | 'labelOf'>, roles: ReadonlyMap<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) =>
+  hireQueue(slots, (roleId) => roles.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, today).map(
+    (line): HireLine => ({
+      role: { _id: line.roleId, name: roles.get(line.roleId)?.name ?? '' },
+      project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
+      clusterLabel: plans.labelOf(line.clusterIds),
+      needed: line.needed,
+      hireBy: line.hireBy,
+      daysLeft: line.daysLeft,
+      startDate: line.start,
+    }),
+  )
+
+/** The hire-by queue of some slots, named and in order. */
+const namedQueue = (plans: Plans, roles: ReadonlyMap<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) => namedLines(plans, roles, slots, today).sort(queueOrder)
+
 /**
- * The hire-by queue with roles, projects and clusters named; lines of the same date and need by
- * project, role and cluster, so the list reads the same every time.
+ * Each project's hire-by lines, kept with its part of the kept reading of every plan: a line is
+ * one project's (role, project, cluster item), so the whole queue is every project's lines in
+ * order, and after a change only the moved projects' are worked out again (issue 29). They depend
+ * on the day and the roles too, which the key holds.
  */
-const namedQueue = (plans: Plans, roles: Map<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) =>
-  hireQueue(slots, (roleId) => roles.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, today)
-    .map(
-      (line): HireLine => ({
-        role: { _id: line.roleId, name: roles.get(line.roleId)?.name ?? '' },
-        project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
-        clusterLabel: plans.labelOf(line.clusterIds),
-        needed: line.needed,
-        hireBy: line.hireBy,
-        daysLeft: line.daysLeft,
-        startDate: line.start,
-      }),
-    )
-    .sort((a, b) => a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel))
+const linesOfPart = new WeakMap<PlanPart, { key: string; lines: readonly HireLine[] }>()
+
+/** The whole hire-by queue, named and in order, from each project's kept lines. */
+function wholeQueue({ perProject, roleRows, lead }: PlansReading, today: string): HireLine[] {
+  const key = `${today} ${roleRows.map((role) => `${role.id}:${role.leadMonths}:${role.name}`).join(' ')}`
+  const lines = perProject.parts.flatMap((part) => {
+    let kept = linesOfPart.get(part)
+    if (kept?.key !== key) linesOfPart.set(part, (kept = { key, lines: namedLines(assemblePlans([part], []), lead, part.slots, today) }))
+    return kept.lines
+  })
+  return lines.sort(queueOrder)
+}
 
 const presentLeave = (row: { id: string; personId: string; range: { start: string; end: string }; note: string }): LeaveRow => ({
   _id: row.id,

@@ -3,8 +3,10 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { isUuid } from '#domain/ids'
 import { ChoiceSelect } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { OutsideWindow, TimelineChart, TimelineTable, WindowNav, WithoutDates, splitByWindow } from '#app/features/timeline/chart'
-import { axisFor, groupBars } from '#app/features/timeline/layout'
+import { GroupPages, OutsideWindow, TimelineChart, TimelineTable, WindowNav, WithoutDates, splitByWindow } from '#app/features/timeline/chart'
+import { axisFor, axisMonths, axisOver, groupBars, pageOfGroups } from '#app/features/timeline/layout'
+import { readPage } from '#domain/pages'
+import type { ProjectTimeline } from '#domain/contracts/schedule'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { getTimeline } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
@@ -35,17 +37,32 @@ export async function loader(args: Route.LoaderArgs) {
     projectId: project?._id ?? '',
     view,
     from,
-    timeline: timeline?.ok ? { project: timeline.data.project, today: timeline.data.today, window: timeline.data.window, groups: groupBars(timeline.data.bars) } : null,
+    timeline: timeline?.ok ? shown(timeline.data, view, readPage(params)) : null,
     problem: timeline && !timeline.ok ? messageOr(timeline.error, 'Failed to load the timeline') : null,
   }
+}
+
+/**
+ * What the page draws, and only that, so the page carries no bar it does not show: the chart's
+ * page of groups within the window, with the axis of every bar the window draws (so each page has
+ * the same months), and the lists of those outside it and without dates; or the table's page.
+ */
+function shown(timeline: ProjectTimeline, view: 'chart' | 'table', page: number) {
+  const groups = groupBars(timeline.bars)
+  const { project, today, window } = timeline
+  if (view === 'table') return { project, today, window, chart: null, ...pageOfGroups(groups, page) }
+  const { drawn, outside, undated } = splitByWindow(groups, window)
+  const months = axisMonths(axisFor(drawn.flatMap((group) => group.bars), window))
+  return { project, today, window, chart: { months, outside, undated }, ...pageOfGroups(drawn, page) }
 }
 
 export default function TimelinePage({ loaderData }: Route.ComponentProps) {
   const { projects, projectId, view, from, timeline, problem } = loaderData
   const href = (next: 'chart' | 'table') => `/timeline?${new URLSearchParams({ projectId, ...(next === 'table' && { view: 'table' }), ...(from && { from }) })}`
   const windowHref = (month: string) => `/timeline?${new URLSearchParams({ projectId, from: month })}`
-  const split = timeline && view === 'chart' ? splitByWindow(timeline.groups, timeline.window) : null
-  const axis = split && timeline ? axisFor(split.drawn.flatMap((group) => group.bars), timeline.window) : null
+  const pageHref = (page: number) => `/timeline?${new URLSearchParams({ projectId, ...(view === 'table' && { view: 'table' }), ...(from && { from }), ...(page > 1 && { page: String(page) }) })}`
+  const chart = timeline?.chart
+  const axis = chart?.months ? axisOver(chart.months) : null
   return (
     <div className="stack">
       <header className="page-head">
@@ -74,19 +91,23 @@ export default function TimelinePage({ loaderData }: Route.ComponentProps) {
               Table
             </Link>
           </nav>
-          {split ? (
+          {chart ? (
             <>
-              <WindowNav window={timeline.window} shown={axis ? { from: axis.months[0]!, to: axis.months.at(-1)! } : timeline.window} href={windowHref} />
+              <WindowNav window={timeline.window} shown={chart.months ?? timeline.window} href={windowHref} />
               {axis ? (
-                <TimelineChart groups={split.drawn} axis={axis} today={timeline.today} projectName={timeline.project.name} />
+                <TimelineChart groups={timeline.groups} axis={axis} today={timeline.today} projectName={timeline.project.name} />
               ) : (
-                <p className="card empty">{split.outside.length > 0 ? 'No cluster of this project has dates in these months.' : 'No cluster of this project has dates yet.'}</p>
+                <p className="card empty">{chart.outside.length > 0 ? 'No cluster of this project has dates in these months.' : 'No cluster of this project has dates yet.'}</p>
               )}
-              <OutsideWindow outside={split.outside} href={windowHref} />
-              <WithoutDates undated={split.undated} datesHref={`/project-cluster-timelines?${new URLSearchParams({ projectId })}`} />
+              <GroupPages page={timeline.page} pages={timeline.pages} href={pageHref} />
+              <OutsideWindow outside={chart.outside} href={windowHref} />
+              <WithoutDates undated={chart.undated} datesHref={`/project-cluster-timelines?${new URLSearchParams({ projectId })}`} />
             </>
           ) : (
-            <TimelineTable groups={timeline.groups} />
+            <>
+              <TimelineTable groups={timeline.groups} />
+              <GroupPages page={timeline.page} pages={timeline.pages} href={pageHref} />
+            </>
           )}
         </>
       ) : projectId ? null : (

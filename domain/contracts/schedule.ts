@@ -69,6 +69,12 @@ export interface PersonConflicts {
   assignments: AssignmentRow[]
 }
 
+/** GET /api/conflicts: a page of those people (50 unless asked), and how many there are in all. */
+export interface ConflictsPage {
+  people: PersonConflicts[]
+  total: number
+}
+
 /** GET /api/hand-overs: one person's assignment ending on the day their next one starts (issue 29), not counted as a conflict. */
 export interface HandOver {
   user: Person

@@ -3,6 +3,7 @@ import { isReadable, storable } from '../text'
 import { planningOwnMessages } from '../planning/messages'
 import { optionalId, queryId, requiredId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
+import { pageQuery } from '../pages'
 import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 import { SCHEDULE_ZOOMS, SPAN_MAX } from './grid'
@@ -114,8 +115,19 @@ export type CapacityQuery = z.infer<typeof capacityQuerySchema>
 /** GET /api/timeline: the project, and the first month of the window to draw (domain/schedule/window.ts; left out: the default window). */
 export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projectId'), from: optionalMonth })
 
-/** GET /api/conflicts and /api/hand-overs (issue 29): those not yet over (the default), or with when=past those over. */
-export const conflictsQuerySchema = z.object({ when: z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['upcoming', 'past'], 'Choose upcoming or past'))) })
+const when = z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['upcoming', 'past'], 'Choose upcoming or past')))
+
+/** GET /api/hand-overs (issue 29): those not yet over (the default), or with when=past those over. */
+export const handOversQuerySchema = z.object({ when })
+
+/** The most people one GET /api/conflicts answers at once: the people of an organisation, as the users list allows. */
+export const CONFLICTS_LIMIT = 1000
+
+/**
+ * GET /api/conflicts: as hand-overs, and a page of the people (`limit`, 50 unless asked, and
+ * `offset`): at a thousand people, everyone in conflict at once is a page nobody reads (issue 29).
+ */
+export const conflictsQuerySchema = z.object({ when, ...pageQuery(CONFLICTS_LIMIT) })
 
 /** The most candidates one availability call answers for: Assign Users shows fewer. */
 export const AVAILABILITY_USERS_MAX = 200

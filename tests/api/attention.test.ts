@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Attention, Capacity, Dashboard, HandOver, HireLine, PersonConflicts, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Attention, Capacity, Dashboard, HandOver, HireLine, ConflictsPage, PersonConflicts, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import { userHolding } from '../support/personas'
@@ -126,15 +126,15 @@ describe('GET /api/attention', () => {
 
 describe('GET /api/conflicts and /api/hand-overs', () => {
   test('conflicts not yet over by default, with those clashes only; those over with when=past', async () => {
-    const upcoming = await admin.get<PersonConflicts[]>('/api/conflicts')
+    const upcoming = await admin.get<ConflictsPage>('/api/conflicts')
     expect(upcoming.status).toBe(200)
     // The soonest first: Crew 1's leave 1/15, Crew 3's groups 2/20.
-    expect(names(upcoming.body)).toEqual(['Crew 1', 'Crew 3'])
-    expect(upcoming.body[0]!.assignments.map((row) => [row.project.name, row.clusterLabel, row.conflicts])).toEqual([[skyline.name, 'Excavation', ['On leave, 1/15/2026–1/16/2026']]])
-    const past = await admin.get<PersonConflicts[]>('/api/conflicts?when=past')
-    expect(names(past.body)).toEqual(['Crew 0'])
-    expect(past.body[0]!.assignments.map((row) => row.conflicts)).toEqual([['On leave, 12/10/2025–12/12/2025']])
-    expect(names((await admin.get<PersonConflicts[]>('/api/conflicts?when=upcoming')).body)).toEqual(['Crew 1', 'Crew 3'])
+    expect(names(upcoming.body.people)).toEqual(['Crew 1', 'Crew 3'])
+    expect(upcoming.body.people[0]!.assignments.map((row) => [row.project.name, row.clusterLabel, row.conflicts])).toEqual([[skyline.name, 'Excavation', ['On leave, 1/15/2026–1/16/2026']]])
+    const past = await admin.get<ConflictsPage>('/api/conflicts?when=past')
+    expect(names(past.body.people)).toEqual(['Crew 0'])
+    expect(past.body.people[0]!.assignments.map((row) => row.conflicts)).toEqual([['On leave, 12/10/2025–12/12/2025']])
+    expect(names((await admin.get<ConflictsPage>('/api/conflicts?when=upcoming')).body.people)).toEqual(['Crew 1', 'Crew 3'])
   })
 
   test('a hand-over (one assignment ends the day the next starts) is listed apart and is no conflict', async () => {
@@ -144,7 +144,7 @@ describe('GET /api/conflicts and /api/hand-overs', () => {
       ['Crew 2', '2026-01-20', `${skyline.name} Excavation 2026-01-20`, `${quay.name} Site Excavation 2026-01-20`],
     ])
     expect((await admin.get<HandOver[]>('/api/hand-overs?when=past')).body).toEqual([])
-    const everyone = [...(await admin.get<PersonConflicts[]>('/api/conflicts')).body, ...(await admin.get<PersonConflicts[]>('/api/conflicts?when=past')).body]
+    const everyone = [...(await admin.get<ConflictsPage>('/api/conflicts')).body.people, ...(await admin.get<ConflictsPage>('/api/conflicts?when=past')).body.people]
     expect(names(everyone)).not.toContain('Crew 2')
   })
 
@@ -203,9 +203,9 @@ describe('as days pass', () => {
     }
     const dashboard = (await admin.get<Dashboard>('/api/dashboard')).body
     expect(dashboard.summary!.peopleInConflict).toBe(1)
-    expect(names((await admin.get<PersonConflicts[]>('/api/conflicts')).body)).toEqual(['Crew 3'])
+    expect(names((await admin.get<ConflictsPage>('/api/conflicts')).body.people)).toEqual(['Crew 3'])
     // Past ones the latest over first: Crew 1's (1/16/2026), then Crew 0's (12/12/2025).
-    expect(names((await admin.get<PersonConflicts[]>('/api/conflicts?when=past')).body)).toEqual(['Crew 1', 'Crew 0'])
+    expect(names((await admin.get<ConflictsPage>('/api/conflicts?when=past')).body.people)).toEqual(['Crew 1', 'Crew 0'])
     // Crew 3's starts on 2/20: 26 days ahead now.
     expect(dashboard.attention!.conflicts).toEqual({ within30: 1, within90: 1 })
     expect((await admin.get<HandOver[]>('/api/hand-overs')).body).toEqual([])

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Dashboard, LeaveRow, PersonConflicts, PersonSchedule } from '#domain/contracts/schedule'
+import type { Dashboard, LeaveRow, ConflictsPage, PersonSchedule } from '#domain/contracts/schedule'
 import { SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
 import { leave } from '#api/db/schema'
 import { normalizeError } from '#app/lib/errors'
@@ -155,7 +155,7 @@ describe('a leave write costs others no reading of the plans', () => {
     const worker = await taggedWorker()
     const dashboardOf = async (client: Client) => (await client.get<Dashboard>('/api/dashboard')).body
     const inConflict = async () => (await dashboardOf(admin)).summary!.peopleInConflict
-    const conflicted = async () => (await admin.get<PersonConflicts[]>('/api/conflicts')).body.map((row) => row.user._id)
+    const conflicted = async () => (await admin.get<ConflictsPage>('/api/conflicts')).body.people.map((row) => row.user._id)
     // Read once, so that every kept answer is kept.
     const before = await inConflict()
     expect(await conflicted()).not.toContain(worker.id)

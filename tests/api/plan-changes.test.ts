@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Capacity, PersonConflicts, PersonSchedule } from '#domain/contracts/schedule'
+import type { Capacity, ConflictsPage, PersonSchedule } from '#domain/contracts/schedule'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import { projects } from '#api/db/schema'
@@ -45,9 +45,9 @@ const assignments = async (person: Person, client = admin) => {
   return answer.body.assignments.map((row) => [row.project.name, row.clusterLabel, row.startDate, row.conflicts.length] as const)
 }
 const conflicted = async (client = admin) => {
-  const answer = await client.get<PersonConflicts[]>('/api/conflicts')
+  const answer = await client.get<ConflictsPage>('/api/conflicts')
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body.map((row) => row.user.fullName)
+  return answer.body.people.map((row) => row.user.fullName)
 }
 /** The Engineer's demand and supply in March 2030 (Excavation's month). */
 const march = async (client = admin) => {

@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Capacity, Dashboard, PersonConflicts, PersonSchedule } from '#domain/contracts/schedule'
+import type { Capacity, Dashboard, ConflictsPage, PersonSchedule } from '#domain/contracts/schedule'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import { categories, clusters, leave } from '#api/db/schema'
@@ -35,7 +35,7 @@ const schedule = async () => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return { dated: answer.body.assignments.map((row) => [row.clusterLabel, row.startDate, row.conflicts] as const), leave: answer.body.leave.map((period) => period.startDate) }
 }
-const conflicted = async (client = admin) => (await client.get<PersonConflicts[]>('/api/conflicts')).body.map((row) => row.user._id)
+const conflicted = async (client = admin) => (await client.get<ConflictsPage>('/api/conflicts')).body.people.map((row) => row.user._id)
 const tag = async (clusterIds: string[], userIds: string[]) => {
   const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, 'Tower A'), roleId: plan.engineer, clusterIds, userIds })
   expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)

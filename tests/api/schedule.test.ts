@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, ConflictsPage, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { roles } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -174,9 +174,10 @@ describe('GET /api/availability', () => {
 
 describe('GET /api/conflicts', () => {
   test('everyone with a conflict, with the clashing assignments only; view needed', async () => {
-    const answer = await admin.get<PersonConflicts[]>('/api/conflicts')
+    const answer = await admin.get<ConflictsPage>('/api/conflicts')
     expect(answer.status).toBe(200)
-    expect(answer.body.map((row) => [row.user._id, row.assignments.map((assignment) => assignment.clusterLabel)])).toEqual([[ana._id, ['Excavation', 'Foundation + Plinth']]])
+    expect(answer.body.total).toBe(1)
+    expect(answer.body.people.map((row) => [row.user._id, row.assignments.map((assignment) => assignment.clusterLabel)])).toEqual([[ana._id, ['Excavation', 'Foundation + Plinth']]])
     expectRefusal(await (await person([])).client.get('/api/conflicts'), 403)
   })
 })

@@ -253,3 +253,25 @@ export function TimelineTable({ groups }: { groups: BarGroup[] }) {
     </ScrollRegion>
   )
 }
+
+/** Which page of a large project's clusters this is (layout.ts BARS_PER_PAGE), and links to the pages either side; nothing for one page. */
+export function GroupPages({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null
+  return (
+    <nav className="pages" aria-label="Pages">
+      <span role="status">
+        Page {page} of {pages}
+      </span>
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev" className="button secondary">
+          Previous
+        </Link>
+      ) : null}
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next" className="button secondary">
+          Next
+        </Link>
+      ) : null}
+    </nav>
+  )
+}

@@ -98,3 +98,33 @@ export function groupBars(bars: readonly TimelineBar[]): BarGroup[] {
   }
   return [...groups.values()]
 }
+
+/**
+ * The months an axis spans, as data a loader can send (an Axis holds functions), and the axis
+ * again from them: every page of the chart draws the same months (issue 29).
+ */
+export const axisMonths = (axis: Axis | null) => (axis ? { from: axis.months[0]!, to: axis.months.at(-1)! } : null)
+export const axisOver = (months: { from: string; to: string }) => axisFor([{ startDate: `${months.from}-01`, endDate: monthRange(months.to).end, deployedBy: null }])!
+
+/**
+ * The most bars one page of the chart or the table draws (issue 29): a project of 960 clusters
+ * drawn at once is a 25,000-pixel chart and half a megabyte of page, which no phone renders in
+ * time and no planner reads whole. Groups stay whole; a group larger than this is a page alone.
+ */
+export const BARS_PER_PAGE = 200
+
+/** The groups of one page (1 the first; one past the last reads as the last), how many pages there are, and the bars in all. */
+export function pageOfGroups(groups: readonly BarGroup[], page: number) {
+  const pages: BarGroup[][] = [[]]
+  let count = 0
+  for (const group of groups) {
+    if (count > 0 && count + group.bars.length > BARS_PER_PAGE) {
+      pages.push([])
+      count = 0
+    }
+    pages.at(-1)!.push(group)
+    count += group.bars.length
+  }
+  const shown = Math.min(Math.max(1, page), pages.length)
+  return { groups: pages[shown - 1]!, page: shown, pages: pages.length }
+}

@@ -1,5 +1,6 @@
-import type { Attention, Availability, Capacity, Dashboard, HandOver, LeaveRow, PersonConflicts, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, LeaveRow, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
+import { pageOf } from '#domain/pages'
 import { api, queryString, type Caller } from './http.server'
 
 /** The people-over-time calls (issue 13): assignments, conflicts, leave, capacity, the hire-by queue, the timeline. */
@@ -20,14 +21,13 @@ export const getAvailability = (caller: Caller, slot: { projectId: string; insta
   api<Availability>(caller, `/api/availability${queryString({ ...slot, clusterIds: slot.clusterIds.join(','), userIds: slot.userIds.join(',') })}`)
 /** The dashboard's own data for the person signed in: next assignments, leave ahead, and with view the planning figures. */
 export const getDashboard = (caller: Caller) => api<Dashboard>(caller, '/api/dashboard')
-/** Conflicts not yet over, or with 'past' those over (issue 29). */
-export const listConflicts = (caller: Caller, when?: 'past') => api<PersonConflicts[]>(caller, `/api/conflicts${queryString({ when })}`)
+/** A page of the people with conflicts not yet over, or with 'past' over (issue 29). */
+export const listConflicts = (caller: Caller, page: number, when?: 'past') => api<ConflictsPage>(caller, `/api/conflicts${queryString({ when, ...pageOf(page) })}`)
 /** Hand-overs not yet past, or with 'past' those past: shown apart from conflicts. */
 export const listHandOvers = (caller: Caller, when?: 'past') => api<HandOver[]>(caller, `/api/hand-overs${queryString({ when })}`)
 /** The Attention strip (issue 29), as the dashboard has it. */
 export const getAttention = (caller: Caller) => api<Attention>(caller, '/api/attention')
 
-export const listLeave = (caller: Caller, userId?: string) => api<LeaveRow[]>(caller, `/api/leave${queryString({ userId })}`)
 export const recordLeave = (caller: Caller, body: { userId?: string; startDate: string; endDate: string; note: string }) =>
   api<LeaveRow>(caller, '/api/leave', { method: 'POST', body })
 export const deleteLeave = (caller: Caller, id: string) => api<Acknowledged>(caller, `/api/leave/${encodeURIComponent(id)}`, { method: 'DELETE' })
