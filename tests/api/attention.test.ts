@@ -148,6 +148,24 @@ describe('GET /api/conflicts and /api/hand-overs', () => {
     expect(names(everyone)).not.toContain('Crew 2')
   })
 
+  test('a page at a time: limit and offset pick the people in the same order, total counts them all; a bad page is a 400', async () => {
+    const first = await admin.get<ConflictsPage>('/api/conflicts?limit=1')
+    expect([first.body.total, names(first.body.people)]).toEqual([2, ['Crew 1']])
+    const second = await admin.get<ConflictsPage>('/api/conflicts?limit=1&offset=1')
+    expect([second.body.total, names(second.body.people)]).toEqual([2, ['Crew 3']])
+    expect((await admin.get<ConflictsPage>('/api/conflicts?offset=2')).body).toEqual({ people: [], total: 2 })
+    for (const [path, message] of [
+      ['/api/conflicts?limit=0', 'limit must be at least 1'],
+      ['/api/conflicts?limit=1001', 'limit must be at most 1000'],
+      ['/api/conflicts?offset=-1', 'offset must be at least 0'],
+      ['/api/conflicts?limit=ten', 'limit must be a number'],
+    ]) {
+      const answer = await admin.get(path!)
+      expectRefusal(answer, 400)
+      expect(answer.body.error).toContain(message)
+    }
+  })
+
   test('a `when` other than upcoming or past is a 400; view needed; signed out 401', async () => {
     for (const path of ['/api/conflicts?when=soon', '/api/hand-overs?when=1']) {
       const answer = await admin.get(path)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { TIMELINE_WINDOW_MONTHS, inWindow, timelineWindow, windowFor } from '#domain/schedule/window'
-import { AXIS_WIDTH, MONTH_WIDTH, axisFor, staffingOf } from '#app/features/timeline/layout'
+import { AXIS_WIDTH, BARS_PER_PAGE, MONTH_WIDTH, axisFor, axisMonths, axisOver, pageOfGroups, staffingOf } from '#app/features/timeline/layout'
 import { splitByWindow } from '#app/features/timeline/chart'
 import { monthsBetween } from '#domain/schedule/calendar'
 import type { BarGroup, ShownBar } from '#app/features/timeline/layout'
@@ -103,5 +103,33 @@ describe('the chart in a window', () => {
     expect(drawn.map((group) => [group.instance, group.bars.map((row) => row.cluster)])).toEqual([['Bay 1', ['Now']]])
     expect(outside.map(({ group, bar: row }) => `${group.instance} ${row.cluster}`)).toEqual(['Bay 2 Early', 'Bay 1 Late'])
     expect(undated.map(({ group, bar: row }) => `${group.instance} ${row.cluster}`)).toEqual(['Bay 1 Undated'])
+  })
+})
+
+describe('pages of a large project (issue 29)', () => {
+  const group = (name: string, bars: number): BarGroup => ({
+    heading: 'Category / Site / Plan',
+    instance: name,
+    bars: Array.from({ length: bars }, (_, at): ShownBar => ({ role: 'Engineer', cluster: `Phase ${at}`, startDate: '2030-01-01', endDate: '2030-01-31', overridden: false, deployedBy: '2029-12-01', requirement: 1, tagged: 0 })),
+  })
+  const instances = (page: ReturnType<typeof pageOfGroups>) => page.groups.map((row) => row.instance)
+
+  test('whole groups, at most BARS_PER_PAGE bars a page; a group larger than that is a page alone', () => {
+    const groups = [group('A', 80), group('B', 80), group('C', 80), group('D', BARS_PER_PAGE + 1), group('E', 1)]
+    expect([1, 2, 3, 4].map((page) => instances(pageOfGroups(groups, page)))).toEqual([['A', 'B'], ['C'], ['D'], ['E']])
+    expect(pageOfGroups(groups, 1).pages).toBe(4)
+  })
+
+  test('a page before the first reads as the first, one past the last as the last; no groups is one empty page', () => {
+    const groups = [group('A', BARS_PER_PAGE), group('B', 1)]
+    expect([instances(pageOfGroups(groups, 0)), pageOfGroups(groups, 9).page, instances(pageOfGroups(groups, 9))]).toEqual([['A'], 2, ['B']])
+    expect(pageOfGroups([], 1)).toEqual({ groups: [], page: 1, pages: 1 })
+  })
+
+  test('every page draws the months of the whole window: the axis made again from its first and last month is the same', () => {
+    const axis = axisFor([bar('2030-03-10', '2030-04-15', '2030-02-01'), bar('2031-01-01', '2031-06-20')], { from: '2030-01', to: '2032-12' })!
+    const again = axisOver(axisMonths(axis)!)
+    expect([again.months, again.width, again.x('2030-03-10'), again.x('2031-06-20')]).toEqual([axis.months, axis.width, axis.x('2030-03-10'), axis.x('2031-06-20')])
+    expect(axisMonths(null)).toBeNull()
   })
 })
