@@ -1,15 +1,14 @@
-import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, PlanningSummary, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
+import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
-import { deployedBy, mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, byTime, conflictsOfPerson, handOvers, holdsOver, sharedSpan, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
-import { attention } from '#domain/schedule/attention'
+import { deployedBy } from '#domain/planning/project-plan'
+import { byPerson, holdsOver, sharedSpan, type Assignment } from '#domain/schedule/assignments'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE } from '#domain/pages'
-import { DEFAULT_LEAD_MONTHS, capacity, hireQueue, undated } from '#domain/schedule/capacity'
+import { DEFAULT_LEAD_MONTHS, capacity, undated } from '#domain/schedule/capacity'
 import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
@@ -24,8 +23,9 @@ import { canonicalId, isUuid } from '#domain/ids'
 import { requireUser } from '#api/auth/sessions'
 import { throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
-import { assemblePlans, findProject, loadEveryPlan, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type EveryPlan, type PlanPart, type Plans } from '#api/schedule/load'
-import { keptWhileUnchanged, readProjectsChanged } from '#api/schedule/revision'
+import { assemblePlans, findProject, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
+import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue } from '#api/schedule/kept'
+import { namedQueue } from '#api/schedule/hire-queue'
 import { loadRoster } from '#api/schedule/roster'
 import { scheduleView } from '#api/schedule/view'
 
@@ -37,32 +37,6 @@ import { scheduleView } from '#api/schedule/view'
 export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
   /**
-   * The dashboard's figures of the plans and the whole hire-by queue they come with: they change
-   * with the plans and with the date (hire-by dates pass), so kept per day. The queue is the one
-   * GET /api/capacity answers unfiltered: its first lines are the dashboard's next hires, late ones
-   * included, so the dashboard never says "Nobody to hire" while the queue has lines (issue 29).
-   */
-  const planFigures = keptWhileUnchanged(async (db, day) => {
-    const every = await everyPlan(db)
-    const { plans } = every
-    return { totals: mappingTotals(plans.slots), queue: wholeQueue(every, day), slots: plans.slots }
-  })
-  /**
-   * The dashboard's reading: those figures, everyone's conflicts with leave split into those not yet
-   * over and those over, and the Attention strip from both (issue 29: one reading, so the strip, the
-   * figures, the queue and the conflicts list agree). Kept per day while neither the plans nor leave
-   * change, so a dashboard costs one query here after the session's; after a leave write only leave
-   * is read again, the plans' figures stay kept (issue 28).
-   */
-  const dashboardReading = keptWhileUnchanged(async (db, day) => {
-    const [figures, every] = await Promise.all([planFigures(db, day), everyConflict(db)])
-    const split = byTime(every.found, day)
-    const summary: PlanningSummary = { ...figures.totals, peopleInConflict: split.upcoming.size, nextHires: figures.queue.slice(0, 5) }
-    const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
-    return { every, summary, attention: strip, conflicts: split }
-  }, 'plans and leave')
-
-  /**
    * The person signed in: their next assignments and leave not yet over, those already over apart
    * (issue 30: past leave never reads as none), counted from the API's date; with view, the
    * planning figures too.
@@ -70,7 +44,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
     const user = await requireUser(deps, request)
     const day = today()
-    const { every, summary, attention: strip } = await dashboardReading(deps.db, day)
+    const { every, summary, attention: strip } = await keptDashboard(deps.db, day)
     const own = presentAssignments(every.plans, every.assignmentsOf.get(user.id) ?? [], every.found.get(user.id) ?? [])
     const leave = (every.leaveOf.get(user.id) ?? []).map(presentLeave)
     return {
@@ -91,7 +65,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     // From the kept reading of every plan: one query while nothing changes, not a reading of the person's projects.
     const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
       isSelf(actor, id) ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
-      everyConflict(deps.db),
+      keptConflicts(deps.db),
     ])
     if (!person) throw notFound('User not found')
     return { user: person, assignments: presentAssignments(plans, assignmentsOf.get(id) ?? [], found.get(id) ?? []), leave: (leaveOf.get(id) ?? []).map(presentLeave) }
@@ -141,7 +115,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.get('/api/conflicts', access('view'), async (request): Promise<ConflictsPage> => {
     const { when, limit = PAGE_SIZE, offset = 0 } = parse(conflictsQuerySchema, request.query)
-    const { every, conflicts: split } = await dashboardReading(deps.db, today())
+    const { every, conflicts: split } = await keptDashboard(deps.db, today())
     const { plans, assignmentsOf } = every
     const found = when === 'past' ? split.past : split.upcoming
     // Every name is read (one query), for the order; only the page's people are presented.
@@ -162,8 +136,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/hand-overs', access('view'), async (request): Promise<HandOver[]> => {
     const { when } = parse(handOversQuerySchema, request.query)
     const day = today()
-    const { plans, assignmentsOf } = await everyAssignment(deps.db)
-    const all = handOvers(assignmentsOf)
+    const { plans, handOvers: all } = await keptHandOvers(deps.db)
     const chosen = when === 'past' ? all.filter((row) => row.day < day).reverse() : all.filter((row) => row.day >= day)
     const people = new Map((await loadPeople(deps.db, [...new Set(chosen.map((row) => row.personId))])).map((user) => [user._id, user]))
     return chosen.flatMap((row) => {
@@ -175,7 +148,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   /** The Attention strip alone (issue 29), as the dashboard has it: for the tops of Capacity and the Schedule. */
-  app.get('/api/attention', access('view'), async (): Promise<Attention> => (await dashboardReading(deps.db, today())).attention)
+  app.get('/api/attention', access('view'), async (): Promise<Attention> => (await keptDashboard(deps.db, today())).attention)
 
   /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
   app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
@@ -186,7 +159,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const months = monthsFrom(from, to)
     if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
     if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
-    const every = await everyPlan(deps.db)
+    const every = await keptPlans(deps.db)
     const { plans, roleRows } = every
     const slots = chosenSlots(plans, query)
     const grid = capacity(slots, months)
@@ -207,7 +180,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
         })),
       // The screen shows the queue below the grid: one reading of the plans answers both.
       // The whole queue's lines of this project and role: each project's are kept (wholeQueue).
-      hireQueue: wholeQueue(every, today()).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
+      hireQueue: keptQueue(every, today()).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
     }
   })
 
@@ -219,7 +192,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
     const query = parse(capacityQuerySchema, request.query)
     if (query.from && query.to && query.to < query.from) throw badRequest('to: The end of the period cannot be before its start')
-    const { plans, lead } = await everyPlan(deps.db)
+    const { plans, lead } = await keptPlans(deps.db)
     const period = { start: query.from ?? FIRST_DAY, end: query.to ?? LAST_DAY }
     const slots = chosenSlots(plans, query).filter((slot) => (!query.from && !query.to) || (slot.dates !== null && overlaps(slot.dates, period)))
     return namedQueue(plans, lead, slots, today())
@@ -234,7 +207,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
     const { projectId, from } = parse(timelineQuerySchema, request.query)
     // The project's plan from the kept reading of every plan: read again only when the project moved (issue 29).
-    const [project, { perProject }] = await Promise.all([findProject(deps.db, projectId), everyPlan(deps.db)])
+    const [project, { perProject }] = await Promise.all([findProject(deps.db, projectId), keptPlans(deps.db)])
     if (!project) throw notFound('Project not found')
     const part = perProject.parts.find((row) => row.projectId === projectId)
     const plans = assemblePlans(part ? [part] : [], part?.cards ?? [])
@@ -270,7 +243,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.get('/api/schedule', access('view'), async (request): Promise<ScheduleView> => {
     const query = parse(scheduleQuerySchema, request.query)
-    const [every, roster] = await Promise.all([everyConflict(deps.db), loadRoster(deps.db)])
+    const [every, roster] = await Promise.all([keptConflicts(deps.db), loadRoster(deps.db)])
     const leadMonthsOf = (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
     return scheduleView({ ...every, leadMonthsOf, roster }, query, today())
   })
@@ -339,133 +312,11 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   })
 }
 
-/**
- * Every plan and the roles' lead times: what the cross-project answers (capacity, the hire-by
- * queue, conflicts, the dashboard's figures) read, kept while nothing it reads changes (a planner
- * rereads far more often than anyone writes). After a change, only the plans of the projects it
- * touched are read again (migration 0009; the roles, one small table, always are), and the rest
- * come from what was kept (issue 29).
- */
-const everyPlan = keptWhileUnchanged<PlansReading>(async (db, _key, before) => {
-  const moved = before && (await readProjectsChanged(db, before.revision[0]!))
-  const [perProject, roleRows] = await Promise.all([loadEveryPlan(db, before && moved && !moved.every ? { kept: before.value.perProject, moved: moved.projectIds } : undefined), db.select().from(roles)])
-  return { perProject, plans: perProject.plans, roleRows, lead: new Map(roleRows.map((role) => [role.id, role])) }
-})
-type Role = typeof roles.$inferSelect
-interface PlansReading {
-  perProject: EveryPlan
-  plans: Plans
-  roleRows: Role[]
-  lead: Map<string, Role>
-}
-type AssignmentsReading = PlansReading & { assignmentsOf: Map<string, Assignment[]> }
-
-/** Every plan with everyone's assignments by person: kept as every plan is, grouped again only when a plan moved. */
-const everyAssignment = keptWhileUnchanged<AssignmentsReading>(async (db, _key, before) => {
-  const every = await everyPlan(db)
-  return { ...every, assignmentsOf: before?.value.plans === every.plans ? before.value.assignmentsOf : byPerson(every.plans.assignments) }
-})
-
-/**
- * Everyone's leave by person, kept while nobody's leave changes. Leave is counted apart from the
- * plans (migration 0008): a leave write makes the next reader read leave again (one query), and
- * none read the plans again (issue 28).
- */
-const everyLeave = keptWhileUnchanged(async (db) => byPerson(await loadLeave(db, null)), 'leave')
-
-/**
- * Every plan with everyone's conflicts, leave included: kept while neither changes. After a change,
- * only the people whose assignments or leave moved are looked at again (`conflictsSince`).
- */
-const everyConflict = keptWhileUnchanged<AssignmentsReading & { leaveOf: Map<string, Leave[]>; found: Map<string, Conflict[]> }>(async (db, _key, before) => {
-  const [every, leaveOf] = await Promise.all([everyAssignment(db), everyLeave(db)])
-  return { ...every, leaveOf, found: conflictsSince(every.assignmentsOf, leaveOf, before?.value) }
-}, 'plans and leave')
-
-/**
- * Everyone's conflicts, leave included (the answer of `conflicts(assignments, leave)`), computed
- * again only for the people whose assignments or leave differ from `before`'s: a kept plan keeps
- * its assignments, so a person's are the same rows unless a plan of theirs moved. Linear in the
- * people; conflictsOfPerson only for those who moved.
- */
-function conflictsSince(
-  assignmentsOf: ReadonlyMap<string, readonly Assignment[]>,
-  leaveOf: ReadonlyMap<string, readonly Leave[]>,
-  before?: { assignmentsOf: ReadonlyMap<string, readonly Assignment[]>; leaveOf: ReadonlyMap<string, readonly Leave[]>; found: ReadonlyMap<string, Conflict[]> },
-) {
-  const found = new Map<string, Conflict[]>()
-  for (const [personId, rows] of assignmentsOf) {
-    const leave = leaveOf.get(personId) ?? []
-    const same = before && sameRows(before.assignmentsOf.get(personId) ?? [], rows) && sameLeave(before.leaveOf.get(personId) ?? [], leave)
-    const personal = same ? before.found.get(personId) : conflictsOfPerson(rows, leave)
-    if (personal?.length) found.set(personId, personal)
-  }
-  return found
-}
-/**
- * The same assignments by value: a project read again after a change makes new rows for every tag
- * of it, and most are what they were (issue 29: only those whose rows really moved are looked at).
- * Conflicts name assignments by id and dates only, so conflicts kept from equal rows stay true.
- */
-const sameRows = (a: readonly Assignment[], b: readonly Assignment[]) => a === b || (a.length === b.length && a.every((row, at) => sameAssignment(row, b[at]!)))
-const sameAssignment = (a: Assignment, b: Assignment) =>
-  a === b ||
-  (a.id === b.id &&
-    a.projectId === b.projectId &&
-    a.instanceId === b.instanceId &&
-    a.roleId === b.roleId &&
-    a.dates?.start === b.dates?.start &&
-    a.dates?.end === b.dates?.end &&
-    a.clusterIds.length === b.clusterIds.length &&
-    a.clusterIds.every((id, at) => id === b.clusterIds[at]))
-const sameLeave = (a: readonly Leave[], b: readonly Leave[]) =>
-  a === b || (a.length === b.length && a.every((period, at) => period.id === b[at]!.id && period.range.start === b[at]!.range.start && period.range.end === b[at]!.range.end && period.note === b[at]!.note))
-
 const earlierOf = (a: string, b: string) => (a < b ? a : b)
 
 /** The slots of the project and role asked for (either may be left out). */
 const chosenSlots = (plans: Plans, query: { projectId?: string; roleId?: string }) =>
   plans.slots.filter((slot) => (!query.projectId || slot.projectId === query.projectId) && (!query.roleId || slot.roleId === query.roleId))
-
-/** Lines of the same date and need by project, role and cluster, so the list reads the same every time. */
-const queueOrder = (a: HireLine, b: HireLine) =>
-  a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.project.name.localeCompare(b.project.name) || a.role.name.localeCompare(b.role.name) || a.clusterLabel.localeCompare(b.clusterLabel)
-
-/** The hire-by lines of some slots with roles, projects and clusters named, unsorted. */
-const namedLines = (plans: Pick<Plans, 'projectNames' | 'labelOf'>, roles: ReadonlyMap<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) =>
-  hireQueue(slots, (roleId) => roles.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, today).map(
-    (line): HireLine => ({
-      role: { _id: line.roleId, name: roles.get(line.roleId)?.name ?? '' },
-      project: { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' },
-      clusterLabel: plans.labelOf(line.clusterIds),
-      needed: line.needed,
-      hireBy: line.hireBy,
-      daysLeft: line.daysLeft,
-      startDate: line.start,
-    }),
-  )
-
-/** The hire-by queue of some slots, named and in order. */
-const namedQueue = (plans: Plans, roles: ReadonlyMap<string, { name: string; leadMonths: number }>, slots: Plans['slots'], today: string) => namedLines(plans, roles, slots, today).sort(queueOrder)
-
-/**
- * Each project's hire-by lines, kept with its part of the kept reading of every plan: a line is
- * one project's (role, project, cluster item), so the whole queue is every project's lines in
- * order, and after a change only the moved projects' are worked out again (issue 29). They depend
- * on the day and the roles too, which the key holds.
- */
-const linesOfPart = new WeakMap<PlanPart, { key: string; lines: readonly HireLine[] }>()
-
-/** The whole hire-by queue, named and in order, from each project's kept lines. */
-function wholeQueue({ perProject, roleRows, lead }: PlansReading, today: string): HireLine[] {
-  const key = `${today} ${roleRows.map((role) => `${role.id}:${role.leadMonths}:${role.name}`).join(' ')}`
-  const lines = perProject.parts.flatMap((part) => {
-    let kept = linesOfPart.get(part)
-    if (kept?.key !== key) linesOfPart.set(part, (kept = { key, lines: namedLines(assemblePlans([part], []), lead, part.slots, today) }))
-    return kept.lines
-  })
-  return lines.sort(queueOrder)
-}
 
 const presentLeave = (row: { id: string; personId: string; range: { start: string; end: string }; note: string }): LeaveRow => ({
   _id: row.id,
