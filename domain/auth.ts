@@ -2,7 +2,7 @@
 import * as z from 'zod/mini'
 import { MIN_PASSWORD_LENGTH, OTP_LENGTH, OTP_PURPOSE_SIGNUP } from './constants'
 
-/** Texts of the access document §5, to the letter. */
+/** Texts of spec/access-session-profile-shell.md §5, to the letter. */
 export const messages = {
   passwordTooShort: 'Password must be at least 6 characters',
   passwordComposition: 'Password must contain at least one letter, one number, and one special character',

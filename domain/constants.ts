@@ -1,4 +1,4 @@
-/** Business constants of the spec (access document §9, administration document §9). */
+/** Business constants of the spec (spec/access-session-profile-shell.md §9, spec/administration-planning.md §9). */
 export const PRODUCT_NAME = 'Workforce Portal'
 /** The API's session cookie, which the web passes through and clears at logout. */
 export const SESSION_COOKIE = 'portal_session'

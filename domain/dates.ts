@@ -1,5 +1,5 @@
 /**
- * Dates in en-US numeric form (administration document §9: 4/12/1990), or null for none or an
+ * Dates in en-US numeric form (spec/administration-planning.md §9: 4/12/1990), or null for none or an
  * invalid one. In UTC: a date-only value ('1990-04-12') is midnight UTC, and the server's and the
  * browser's renderings of a timestamp must agree, whatever either machine's time zone.
  *

@@ -3,7 +3,7 @@ import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_S
 import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from './dates'
 import { storable } from './text'
 
-/** Labels of the profile form (access document §5); the required-fields message lists them. */
+/** Labels of the profile form (spec/access-session-profile-shell.md §5); the required-fields message lists them. */
 export const profileLabels = {
   'personal.name': 'Full Name',
   'personal.dob': 'Date of Birth',

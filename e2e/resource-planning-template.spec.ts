@@ -135,7 +135,7 @@ test.describe('Resource Planning Template', () => {
     await expect(row.getByRole('checkbox', { name: 'Interchange' })).not.toBeChecked()
     await expect(page.getByRole('button', { name: 'Save Template' })).toBeVisible()
 
-    // Changing the category resets the entity and the type (§4).
+    // Changing the category resets the entity and the type (spec/administration-planning.md §4).
     await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Select category' })
     await applyChoice(page)
     await expect(entity).toBeDisabled()
@@ -361,7 +361,7 @@ test.describe('Resource Planning Template', () => {
     await expect(interchangeDialog(page).getByRole('button', { name: 'Add Interchange' })).toBeDisabled()
     await expect(interchangeDialog(page).getByRole('spinbutton', { name: 'Direct' })).toHaveValue('0')
 
-    // Changing the entity clears the cluster (§4).
+    // Changing the entity clears the cluster (spec/administration-planning.md §4).
     await interchangeDialog(page).getByRole('combobox', { name: 'Entity 1' }).selectOption({ label: plan.entity.name })
     if (isNoJs()) await interchangeDialog(page).getByRole('button', { name: 'Show clusters 1' }).click()
     await expect(interchangeDialog(page).getByRole('combobox', { name: 'Cluster 1' })).toHaveValue('')

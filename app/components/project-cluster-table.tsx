@@ -27,7 +27,7 @@ export interface ClusterRow {
 }
 
 /**
- * The cluster table of Project Resource Planning and User Entity Mapping (§2): Cluster, Planned
+ * The cluster table of Project Resource Planning and User Entity Mapping (spec/administration-planning.md §2): Cluster, Planned
  * People, Remaining People, Interchange, Interchange People, Interchange From, Requirement as
  * "a + b = total", and, where given, one more column.
  */

@@ -11,10 +11,10 @@ export const DESCRIPTIONS_PATH = '/resource-planning-template/descriptions'
 const NONE_FOUND = 'No description found.'
 const NONE_AVAILABLE = 'No description available.'
 
-/** The cache key and the ids parameter alike (§7, §9): the ids, each once, sorted, comma-joined. */
+/** The cache key and the ids parameter alike (spec/administration-planning.md §7, §9): the ids, each once, sorted, comma-joined. */
 export const descriptionKey = (ids: readonly string[]) => [...new Set(ids)].sort().join(',')
 
-// Five minutes per sorted id list (§9), in this browser tab's memory: a description rarely changes,
+// Five minutes per sorted id list (spec/administration-planning.md §9), in this browser tab's memory: a description rarely changes,
 // and a popover opened again should not wait.
 const cache = new Map<string, { expires: number; items: DescribedCluster[] }>()
 const cached = (key: string) => {
@@ -35,7 +35,7 @@ async function loadDescriptions(key: string): Promise<DescribedCluster[]> {
   return items
 }
 
-/** The popover's texts (§8): each cluster with its description, or the spec's empty texts. */
+/** The popover's texts (spec/administration-planning.md §8): each cluster with its description, or the spec's empty texts. */
 function DescriptionList({ items }: { items: DescribedCluster[] }) {
   if (items.length === 0) return <p className="muted-text">{NONE_FOUND}</p>
   return (
@@ -64,7 +64,7 @@ interface ClusterDescriptionProps {
 }
 
 /**
- * A cluster name that opens its description (§2, 360 px). Without JavaScript it is a disclosure
+ * A cluster name that opens its description (spec/administration-planning.md §2, 360 px). Without JavaScript it is a disclosure
  * whose content the server rendered; with it, a popover that loads the descriptions when opened
  * (kept five minutes) and opens and closes on click.
  */
@@ -128,7 +128,7 @@ function DescriptionPopover({ ids, label }: { ids: string[]; label: string }) {
       },
       (error: unknown) => {
         if (request.current !== mine) return
-        // The server's message, else the error's own text, else 'Error' (§8).
+        // The server's message, else the error's own text, else 'Error' (spec/administration-planning.md §8).
         setLoaded({ status: 'error', message: (error instanceof Error && error.message) || 'Error' })
       },
     )

@@ -12,7 +12,7 @@ export const itemLabel = (item: Pick<TemplateItem, 'clusterId'>) =>
     new Map(item.clusterId.map((ref) => [ref._id, ref.name])),
   )
 
-/** "{n} from {entity} / {cluster}" (§2). */
+/** "{n} from {entity} / {cluster}" (spec/administration-planning.md §2). */
 export const interchangeText = (row: TemplateItem['interchanges'][number]) =>
   `${row.interchangePeople} from ${row.interchangeFrom.entityId.name} / ${row.interchangeFrom.clusterId.name}`
 
@@ -34,7 +34,7 @@ interface TemplateTableProps {
   deleteHref: ((target: string) => string) | null
 }
 
-/** Every template, one row per cluster item of a role (§2). */
+/** Every template, one row per cluster item of a role (spec/administration-planning.md §2). */
 export function TemplateTable({ templates, loadError, deleteHref }: TemplateTableProps) {
   const rows = templates.flatMap((template) =>
     template.roleClusters.flatMap((role) => role.clusters.map((item, index) => ({ template, role, item, key: `${template._id}:${role.roleId._id}:${item._id ?? index}` }))),

@@ -15,7 +15,7 @@ export interface Resolved<Row> {
  * list whose parents were asked for loads at once, and a choice counts only when it is in its list
  * and the choice before it counted; after a dropped choice the lists are empty. So changing the
  * category resets the entity and the type, and an id of another category counts as no choice.
- * A failed load is an empty list (administration document §8). Ids compare in lower case, as the
+ * A failed load is an empty list (spec/administration-planning.md §8). Ids compare in lower case, as the
  * API stores them.
  */
 export async function resolveCascade<const Rows extends readonly { _id: string }[]>(levels: { [K in keyof Rows]: Level<Rows[K]> }): Promise<{

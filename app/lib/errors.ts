@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode } from '#domain/contracts/errors'
 
-/** A failed call, normalised as the access document §8 says: status, message, waitTime, raw; and the API's code. */
+/** A failed call, normalised as spec/access-session-profile-shell.md §8 says: status, message, waitTime, raw; and the API's code. */
 export interface ApiError {
   status: number | null
   message: string

@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   ])
   const label = labelOf(clusters)
 
-  // §5: the dialogs asked for without the choice they need answer the spec's alerts instead.
+  // spec/administration-planning.md §5: the dialogs asked for without the choice they need answer the spec's alerts instead.
   let alert: string | null = null
   if (dialog === 'create-type' && canAdd && !entity) alert = planningMessages.selectEntityFirst
   if (dialog === 'add-cluster' && canAdd && (!category || !entity)) alert = planningMessages.selectCategoryAndEntityFirst
@@ -107,7 +107,7 @@ export async function action(args: Route.ActionArgs) {
     const result = submission.reply({ formErrors: [messageOr(created.error, CLUSTER_ADD_FAILED)] })
     return data<PlanningAnswer>({ intent, result, added: null }, { headers: created.headers })
   }
-  // With JavaScript the dialog shows the success itself and then closes (§4); without, the page shows it.
+  // With JavaScript the dialog shows the success itself and then closes (spec/administration-planning.md §4); without, the page shows it.
   if (formData.get('inPage') === '1') return data<PlanningAnswer>({ intent, result: submission.reply({ resetForm: true }), added: CLUSTER_ADDED }, { headers: created.headers })
   const { category, entityType } = submission.value
   return redirect(planningHref({ categoryId: category, entityId: entityType }, { notice: 'cluster-added' }), { headers: created.headers })

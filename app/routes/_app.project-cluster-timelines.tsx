@@ -8,10 +8,10 @@ import { saveSiteOverride } from '#app/lib/api/projects.server'
 import { messageOr } from '#app/lib/errors'
 import { assertCan, requirePermission } from '#app/lib/session.server'
 import { readForm } from '#app/lib/form.server'
-import { loadTimeline } from '#app/features/timelines/api.server'
-import { ChoiceForm } from '#app/features/timelines/choice-form'
-import { LOADING, NO_DATA, PATH, readChoice, readSave, SAVE_FAILED, SAVED_CHANGED, SAVED_CREATED, type SaveAnswer } from '#app/features/timelines/form'
-import { EditableRow, ReadOnlyRow } from '#app/features/timelines/timeline-rows'
+import { loadTimeline } from '#app/features/project-cluster-timelines/api.server'
+import { ChoiceForm } from '#app/features/project-cluster-timelines/choice-form'
+import { LOADING, NO_DATA, PATH, readChoice, readSave, SAVE_FAILED, SAVED_CHANGED, SAVED_CREATED, type SaveAnswer } from '#app/features/project-cluster-timelines/form'
+import { EditableRow, ReadOnlyRow } from '#app/features/project-cluster-timelines/timeline-rows'
 import type { Route } from './+types/_app.project-cluster-timelines'
 
 export const meta: Route.MetaFunction = () => [{ title: `Project Cluster Timelines · ${PRODUCT_NAME}` }]
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { wanted, redirectTo } = readChoice(new URL(args.request.url).searchParams)
   if (redirectTo !== null) throw redirect(redirectTo)
   const { entityType, ...timeline } = await loadTimeline(args, wanted)
-  // Only the Site entity type has editable dates (§6), and changing them needs `edit` (the API's rule).
+  // Only the Site entity type has editable dates (spec/administration-planning.md §6), and changing them needs `edit` (the API's rule).
   return { ...timeline, editable: isSite(entityType?.name) && can(user, 'edit') }
 }
 

@@ -8,7 +8,7 @@ import type { Route } from './+types/_app.role-project-clusters'
 
 export const meta: Route.MetaFunction = () => [{ title: `Roles, Projects, Clusters · ${PRODUCT_NAME}` }]
 
-/** Administration document §2 and §8, word for word. */
+/** spec/administration-planning.md §2 and §8, word for word. */
 const NO_DATA = 'No data'
 const NO_PROJECTS = 'No projects for this role'
 const NO_CLUSTERS = 'No clusters'

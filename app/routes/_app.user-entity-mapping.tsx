@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams
   const canAssign = can(user, 'add')
   const projects = await listProjects(args)
-  // §8: failed loads fall back to empty lists.
+  // spec/administration-planning.md §8: failed loads fall back to empty lists.
   const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
   const project = projectList.find((candidate) => candidate._id === params.get('projectId')) ?? null
   const base = { projects: projectList, projectId: project?._id ?? '', canAssign }
@@ -59,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
 
   if (problem) return refuse(problem)
   const saved = await replaceMappings(args, body)
-  // §8: the server's message, else the error's text, else 'Save failed'.
+  // spec/administration-planning.md §8: the server's message, else the error's text, else 'Save failed'.
   if (!saved.ok) return refuse(messageOr(saved.error, SAVE_FAILED), saved.headers)
   if (inPage) return data<SaveAnswer>({ key, selected: userIds, error: null, saved: SAVED_MESSAGE }, { headers: saved.headers })
   return redirectWithToast(rowPath(body.projectId, key, instance), { title: SAVED_MESSAGE }, { headers: saved.headers })

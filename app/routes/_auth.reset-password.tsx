@@ -41,7 +41,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     constraint: getZodConstraint(resetPasswordFormSchema),
     onValidate: ({ formData }) => parseWithSchema(formData, { schema: resetPasswordFormSchema }),
     // Checked on submit only: any change to either password field clears every error at once
-    // (access document §5) instead of checking the half-typed value again.
+    // (spec/access-session-profile-shell.md §5) instead of checking the half-typed value again.
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onSubmit',
   })

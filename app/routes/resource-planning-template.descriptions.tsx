@@ -17,7 +17,7 @@ export async function loader(args: Route.LoaderArgs) {
     const message = result.error.message === FALLBACK_MESSAGE ? null : result.error.message
     return Response.json({ error: message }, { status: result.error.status ?? 502, headers: { 'cache-control': 'no-store' } })
   }
-  // §7: the API may answer a list or {data: list}.
+  // spec/administration-planning.md §7: the API may answer a list or {data: list}.
   const data = Array.isArray(result.data) ? result.data : (result.data.data ?? [])
   // A resource route fetched by the popover: plain JSON, the web platform's own way.
   return Response.json({ data }, { headers: { 'cache-control': `private, max-age=${CLUSTER_DESCRIPTION_CACHE_SECONDS}` } })

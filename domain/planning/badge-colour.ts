@@ -1,5 +1,5 @@
 /**
- * The nine-colour badge palette (§9): a cluster's badge colour is picked by hashing its name, so
+ * The nine-colour badge palette (spec/administration-planning.md §9): a cluster's badge colour is picked by hashing its name, so
  * the same cluster wears the same colour on every screen and in every session. Each pair keeps
  * the text at a contrast of at least 4.5:1 against its background.
  */

@@ -1,6 +1,6 @@
 import { GROUP_LABEL_SEPARATOR, UNAVAILABLE_CLUSTER } from './messages'
 
-/** One cluster id, or a group of cluster ids planned together (§3: groups nest one level only). */
+/** One cluster id, or a group of cluster ids planned together (spec/administration-planning.md §3: groups nest one level only). */
 export type ClusterEntry = string | string[]
 export type ClusterList = ClusterEntry[]
 
@@ -20,7 +20,7 @@ export function sameClusterSet(a: readonly ClusterEntry[], b: readonly ClusterEn
 }
 
 /**
- * Groups clusters (§4): the selected single clusters merge into one new group, which takes the
+ * Groups clusters (spec/administration-planning.md §4): the selected single clusters merge into one new group, which takes the
  * place of the first of them; existing groups stay as they are and unselected singles stay single.
  * Ids inside existing groups cannot be selected and are ignored. Fewer than two selected singles
  * change nothing: a group of one would be a single cluster under another name. The new group
@@ -62,6 +62,6 @@ type Names = ReadonlyMap<string, string> | Readonly<Record<string, string>>
 const nameIn = (names: Names, id: string) =>
   (names instanceof Map ? names.get(id) : Object.hasOwn(names, id) ? (names as Record<string, string>)[id] : undefined) ?? UNAVAILABLE_CLUSTER
 
-/** The label of a single cluster, or the one combined label of a group (§2); unknown ids read '(Unavailable Cluster)'. */
+/** The label of a single cluster, or the one combined label of a group (spec/administration-planning.md §2); unknown ids read '(Unavailable Cluster)'. */
 export const clusterLabel = (entry: ClusterEntry, namesById: Names) =>
   isGroup(entry) ? entry.map((id) => nameIn(namesById, id)).join(GROUP_LABEL_SEPARATOR) : nameIn(namesById, entry)

@@ -20,14 +20,14 @@ export function peopleOf(row: InterchangeRow): number | null {
 /** People coming from other clusters. A negative row adds nothing: it is refused anyway, and must not raise Direct. */
 export const totalInterchange = (rows: readonly InterchangeRow[]) => rows.reduce((sum, row) => sum + Math.max(0, peopleOf(row) ?? 0), 0)
 
-/** The dialog's read-only Direct count: planned minus the interchange total, minimum 0 (§5). */
+/** The dialog's read-only Direct count: planned minus the interchange total, minimum 0 (spec/administration-planning.md §5). */
 export const direct = (planned: number, rows: readonly InterchangeRow[]) => Math.max(0, planned - totalInterchange(rows))
 
-/** Add Interchange is enabled only while the total is below planned (§2). */
+/** Add Interchange is enabled only while the total is below planned (spec/administration-planning.md §2). */
 export const canAddInterchange = (planned: number, rows: readonly InterchangeRow[]) => totalInterchange(rows) < planned
 
 /**
- * The first of the dialog's rules (§5) the rows break, or null: a row missing its entity, cluster
+ * The first of the dialog's rules (spec/administration-planning.md §5) the rows break, or null: a row missing its entity, cluster
  * or people; then people below 1; then a total over planned (which also disables Save).
  */
 export function interchangeProblem(planned: number, rows: readonly InterchangeRow[]): string | null {

@@ -1,4 +1,4 @@
-/** The planning texts and limits of the spec (administration document §5, §8, §9), word for word. */
+/** The planning texts and limits of the spec (spec/administration-planning.md §5, §8, §9), word for word. */
 export const planningMessages = {
   typeNameRequired: 'Type name is required',
   clusterRequired: 'At least one cluster must be selected',
@@ -12,7 +12,7 @@ export const planningMessages = {
   plannedPeopleRequired: 'Please enter planned people for at least one cluster.',
 } as const
 
-/** The Project Resource Planning texts of §2, §5 and §8, word for word. */
+/** The Project Resource Planning texts of spec/administration-planning.md §2, §5 and §8, word for word. */
 export const projectMessages = {
   fixedCategory: (name: string) => `Category fixed by project: ${name}`,
   alreadyAdded: 'This combination is already added.',
@@ -37,13 +37,13 @@ export const planningOwnMessages = {
   onlySite: 'Only the Site entity type has editable cluster dates',
 } as const
 
-/** How a cluster that no longer exists is labelled (§8). */
+/** How a cluster that no longer exists is labelled (spec/administration-planning.md §8). */
 export const UNAVAILABLE_CLUSTER = '(Unavailable Cluster)'
 /** The same for an entity type that no longer exists (our choice, mirroring the cluster label). */
 export const UNAVAILABLE_ENTITY = '(Unavailable Entity)'
 /** Joins the names of a cluster group into its one combined label. */
 export const GROUP_LABEL_SEPARATOR = ' + '
-/** Cluster description cache lifetime (§9: 5 minutes, keyed by the sorted id list). */
+/** Cluster description cache lifetime (spec/administration-planning.md §9: 5 minutes, keyed by the sorted id list). */
 export const CLUSTER_DESCRIPTION_CACHE_SECONDS = 5 * 60
 export const PLANNED_PEOPLE_MIN = 0
 export const INTERCHANGE_PEOPLE_MIN = 1

@@ -2,7 +2,7 @@ import { monthsBefore } from '../schedule/calendar'
 import { totalInterchange } from './interchanges'
 
 /**
- * The product's arithmetic (administration document §5, §9): what a project needs per cluster,
+ * The product's arithmetic (spec/administration-planning.md §5, §9): what a project needs per cluster,
  * what is left to tag, and the totals. Used by the screens, the API's checks and the tests alike,
  * so a figure can never differ between them.
  */
@@ -22,7 +22,7 @@ export const interchangePeople = (item: PlanItem) => Math.min(item.plannedPeople
 export const remainingPeople = (item: PlanItem) => Math.max(0, item.plannedPeople - totalInterchange(item.interchanges))
 
 /**
- * Requirement of a cluster for a card of `instances` instances (§9): (planned − interchange +
+ * Requirement of a cluster for a card of `instances` instances (spec/administration-planning.md §9): (planned − interchange +
  * interchange) × instances, kept as its two parts so the screen can show "a + b = total".
  */
 export function requirement(item: PlanItem, instances: number) {
@@ -52,7 +52,7 @@ export function plannedSources(cards: readonly PlannedCard[]): Set<string> {
 }
 
 /**
- * Outside interchange (§5): interchanged people whose source entity and cluster are not themselves
+ * Outside interchange (spec/administration-planning.md §5): interchanged people whose source entity and cluster are not themselves
  * in this project's plan. People interchanged from inside the plan are tagged at their source.
  */
 export function outsideInterchange(item: PlanItem, inPlan: ReadonlySet<string>) {
@@ -60,14 +60,14 @@ export function outsideInterchange(item: PlanItem, inPlan: ReadonlySet<string>) 
   return Math.min(interchangePeople(item), totalInterchange(outside))
 }
 
-/** What tagging must fill for one instance (§5): remaining plus outside interchange. */
+/** What tagging must fill for one instance (spec/administration-planning.md §5): remaining plus outside interchange. */
 export function taggingRequirement(item: PlanItem, inPlan: ReadonlySet<string>) {
   const remaining = remainingPeople(item)
   const outside = outsideInterchange(item, inPlan)
   return { direct: remaining, interchange: outside, total: remaining + outside }
 }
 
-/** The tagging texts of §5, word for word. */
+/** The tagging texts of spec/administration-planning.md §5, word for word. */
 export const taggingMessages = {
   zeroRequirement: 'Requirement for this cluster is 0 — cannot assign users.',
   tooMany: (requirement: number) => `Cannot assign more than ${requirement} users for this cluster.`,
@@ -78,7 +78,7 @@ export const taggingMessages = {
 
 /**
  * Whether `count` users may be tagged to a cluster of this requirement, or the message that
- * refuses it: while selecting (§5 "on selection") or when saving ("on save"). Untagging everyone
+ * refuses it: while selecting (spec/administration-planning.md §5 "on selection") or when saving ("on save"). Untagging everyone
  * is always allowed, so a requirement that dropped to 0 can be cleaned up.
  */
 export function assignmentProblem(requirementTotal: number, count: number, moment: 'select' | 'save'): string | null {
@@ -115,7 +115,7 @@ export interface Dates {
   endDate: IsoDate
 }
 
-/** Only the entity type named Site has editable, per-project cluster dates (§2, compared case-insensitively). */
+/** Only the entity type named Site has editable, per-project cluster dates (spec/administration-planning.md §2, compared case-insensitively). */
 export const isSite = (entityTypeName: string | null | undefined) => (entityTypeName ?? '').trim().toLowerCase() === 'site'
 
 /** A project's dates for a cluster: its Site override, where it has one, over the cluster's own. */
@@ -129,7 +129,7 @@ export function earliestStart(dates: readonly IsoDate[]): IsoDate {
 }
 
 /**
- * Deployed By (§9): the start date minus one calendar month. A day the month before does not have
+ * Deployed By (spec/administration-planning.md §9): the start date minus one calendar month. A day the month before does not have
  * becomes that month's last day: 31 March gives 28 February (29 in a leap year), 31 May 30 April.
  */
 export const deployedBy = (startDate: IsoDate): IsoDate => (startDate ? monthsBefore(startDate, 1) : null)
@@ -146,11 +146,11 @@ export interface CardState {
   names: readonly string[]
 }
 
-/** A card's combination: one card per project, category, entity and type (§5). */
+/** A card's combination: one card per project, category, entity and type (spec/administration-planning.md §5). */
 export const cardKey = (card: Pick<CardState, 'categoryId' | 'entityId' | 'typeId'>) => `${card.categoryId}/${card.entityId}/${card.typeId}`
 
 /**
- * The unsaved-changes rule (§4): deletions are queued, or the cards differ from the last saved
+ * The unsaved-changes rule (spec/administration-planning.md §4): deletions are queued, or the cards differ from the last saved
  * snapshot (a card added, removed, renumbered, renamed or reordered). Names are compared as saved: trimmed.
  */
 export function hasUnsavedChanges(cards: readonly CardState[], snapshot: readonly CardState[], queuedDeletions: readonly string[]) {
@@ -159,13 +159,13 @@ export function hasUnsavedChanges(cards: readonly CardState[], snapshot: readonl
   return shape(cards) !== shape(snapshot)
 }
 
-/** Number at least 1 (§9); reducing it trims the names, raising it adds empty ones. */
+/** Number at least 1 (spec/administration-planning.md §9); reducing it trims the names, raising it adds empty ones. */
 export function resizeNames(names: readonly string[], number: number): string[] {
   const size = Math.max(1, Math.floor(number) || 1)
   return Array.from({ length: size }, (_, index) => names[index] ?? '')
 }
 
-/** Save is allowed only when every card has exactly Number non-blank names (§5). */
+/** Save is allowed only when every card has exactly Number non-blank names (spec/administration-planning.md §5). */
 export const cardsComplete = (cards: readonly { number: number; names: readonly string[] }[]) =>
   cards.every((card) => card.names.length === card.number && card.names.every((name) => name.trim() !== ''))
 
@@ -211,7 +211,7 @@ export interface RollUpRole {
 
 /**
  * Roles → projects → clusters. A cluster planned for a role by several cards of one project is one
- * row: requirements add up and the earliest start wins (§9); a group's start is its earliest
+ * row: requirements add up and the earliest start wins (spec/administration-planning.md §9); a group's start is its earliest
  * cluster's. Roles and projects keep their first appearance's order; clusters their plan order.
  */
 export function rollUp({ projects, startOf, labelOf }: RollUpInput): RollUpRole[] {

@@ -3,7 +3,7 @@ import { INSTANCES_MAX, PLAN_CARDS_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, pla
 import { taggingMessages } from './project-plan'
 import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber, wholeListOf } from './schemas'
 
-// The payloads of the projects calls (§7 "Projects"). Like the planning schemas: strict, and
+// The payloads of the projects calls (spec/administration-planning.md §7 "Projects"). Like the planning schemas: strict, and
 // their output is itself a valid input.
 
 const selectAll = projectMessages.selectAllFields
@@ -56,7 +56,7 @@ const namesMatchNumber = z.superRefine((card: { number: number; names: { name: s
 })
 
 /**
- * POST /api/project-resource-instances: one card, saved whole (§5). Number at least 1; exactly
+ * POST /api/project-resource-instances: one card, saved whole (spec/administration-planning.md §5). Number at least 1; exactly
  * Number non-blank names, different within the card. A name sent with its projectEntityId keeps
  * that instance (and its tagged users) under a new name.
  */

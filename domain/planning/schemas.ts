@@ -109,7 +109,7 @@ export type ProjectUpdate = z.infer<typeof projectUpdateSchema>
 // Clusters
 // ---------------------------------------------------------------------------------------------
 
-/** POST /api/clusters and the Add Cluster form: category, entity and name required, description optional (§5). */
+/** POST /api/clusters and the Add Cluster form: category, entity and name required, description optional (spec/administration-planning.md §5). */
 export const clusterCreateSchema = z.pipe(
   z
     .strictObject({
@@ -158,7 +158,7 @@ export type ClusterDates = z.infer<typeof clusterDatesSchema>
 const repeatedAt = (values: readonly string[]) => values.findIndex((value, index) => values.indexOf(value) !== index)
 
 /**
- * POST /api/planning and the Create New Planning Type form (§5): a type name, and at least one
+ * POST /api/planning and the Create New Planning Type form (spec/administration-planning.md §5): a type name, and at least one
  * cluster across all roles. Roles left without a cluster are dropped; a cluster ticked twice counts once.
  */
 export const planningCreateSchema = z.pipe(
@@ -286,7 +286,7 @@ const legacyInterchangeFrom = z.optional(
 )
 
 /**
- * POST /api/resource-planning-templates and the Resource Planning Template form (§5): category,
+ * POST /api/resource-planning-templates and the Resource Planning Template form (spec/administration-planning.md §5): category,
  * entity and type required; planned people coerced to a number (empty: 0); each cluster with
  * Interchange ticked obeys the Manage Interchanges rules. That some role has a cluster is the
  * API's check alone (plansSomeCluster), so the screen shows the API's answer, not a copy of it.
@@ -326,7 +326,7 @@ export const templateSaveSchema = z
     }),
   )
 export type TemplateSave = z.infer<typeof templateSaveSchema>
-/** §5: a template plans at least one cluster ('Please enter planned people for at least one cluster.' otherwise). */
+/** spec/administration-planning.md §5: a template plans at least one cluster ('Please enter planned people for at least one cluster.' otherwise). */
 export const plansSomeCluster = (roleClusters: readonly { clusters: readonly unknown[] }[]) => roleClusters.some((role) => role.clusters.length > 0)
 export type TemplateCluster = TemplateSave['roleClusters'][number]['clusters'][number]
 export type Interchange = TemplateCluster['interchanges'][number]

@@ -52,7 +52,7 @@ const indexOf = (month: Month) => {
 
 /**
  * `months` calendar months before `day`. A day the target month does not have becomes its last day:
- * one month before 31 March is 28 February (29 in a leap year), the rule of Deployed By (§9).
+ * one month before 31 March is 28 February (29 in a leap year), the rule of Deployed By (spec/administration-planning.md §9).
  */
 export function monthsBefore(day: Day, months: number): Day {
   const [year, month, date] = parts(day)

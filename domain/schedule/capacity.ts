@@ -69,7 +69,7 @@ export function capacity(slots: readonly Slot[], months: readonly Month[]): Map<
   return grid
 }
 
-/** The default lead time of a role: one calendar month, as Deployed By (§9). */
+/** The default lead time of a role: one calendar month, as Deployed By (spec/administration-planning.md §9). */
 export const DEFAULT_LEAD_MONTHS = 1
 
 /** The date by which a role's person must be hired: the start minus the role's lead time, on Deployed By's calendar rule. */

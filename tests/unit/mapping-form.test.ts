@@ -35,7 +35,7 @@ describe('readAssignForm', () => {
     })
   })
 
-  test('no project, or a row without its instance, is refused with §5’s words', () => {
+  test('no project, or a row without its instance, is refused with spec/administration-planning.md §5’s words', () => {
     expect(readAssignForm(postedForm([['assign', key]])).problem).toBe(taggingMessages.selectProject)
     expect(readAssignForm(postedForm([['assign', `:${role}:${north}`], ['projectId', project]])).problem).toBe(taggingMessages.projectEntityMissing)
     expect(readAssignForm(postedForm([['assign', key], ['projectId', project]])).inPage).toBe(false)

@@ -73,7 +73,7 @@ describe('readPlanForm', () => {
   })
 })
 
-describe('resolve: the cascade of §4', () => {
+describe('resolve: the cascade of spec/administration-planning.md §4', () => {
   const applied = { projectId: project, categoryId: category, entityId: entity, typeId: type }
   test('a changed category resets entity and type', () => {
     expect(resolve(applied, { ...applied, categoryId: id(9) })).toEqual({ projectId: project, categoryId: id(9), entityId: '', typeId: '' })
@@ -99,7 +99,7 @@ describe('card keys and addresses', () => {
   })
 })
 
-describe('addCard: Add of §4', () => {
+describe('addCard: Add of spec/administration-planning.md §4', () => {
   const selection = { projectId: project, categoryId: category, entityId: entity, typeId: type }
   const ref = (_id: string) => ({ _id, name: _id })
   const template = (people: number[]): Template => ({

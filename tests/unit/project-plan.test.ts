@@ -25,7 +25,7 @@ import {
   type RollUpInput,
 } from '#domain/planning/project-plan'
 
-// Every expected figure below is worked out by hand from the spec (§5, §9); none is recomputed
+// Every expected figure below is worked out by hand from the spec (spec/administration-planning.md §5, §9); none is recomputed
 // with the function under test.
 
 type Source = readonly [people: number, entityId: string, clusterId: string]
@@ -157,7 +157,7 @@ describe('User Entity Mapping: Requirement is remaining plus outside interchange
   })
 })
 
-describe('assignmentProblem: the tagging rules of §5', () => {
+describe('assignmentProblem: the tagging rules of spec/administration-planning.md §5', () => {
   test("the spec's tagging texts are word for word", () => {
     expect(taggingMessages.zeroRequirement).toBe('Requirement for this cluster is 0 — cannot assign users.')
     expect(taggingMessages.tooMany(4)).toBe('Cannot assign more than 4 users for this cluster.')

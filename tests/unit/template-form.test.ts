@@ -132,7 +132,7 @@ describe('permissionsFor', () => {
   })
 })
 
-describe('templatePayload: Save Template (§5)', () => {
+describe('templatePayload: Save Template (spec/administration-planning.md §5)', () => {
   test('rows of a role go together; a group is a list of clusters; an empty row without Interchange is left out; unticked interchanges are dropped', () => {
     const checked = templatePayload(combo, {
       [northKey]: item('5', true, [fromGarden('2')]),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
-import { pagePath, readChoice, readSave } from '#app/features/timelines/form'
+import { pagePath, readChoice, readSave } from '#app/features/project-cluster-timelines/form'
 
 /** The Project Cluster Timelines address and a row's Save, read without a browser. */
 

@@ -1,12 +1,16 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form } from 'react-router'
+import * as z from 'zod/mini'
 import type { Capacity } from '#domain/contracts/schedule'
 import { LEAD_MONTHS_MAX } from '#domain/schedule/limits'
+import { roleLeadSchema } from '#domain/schedule/schemas'
+import { parseWithSchema } from '#app/lib/validation'
 
-export interface LeadAnswer {
-  roleId: string
-  tone: 'success' | 'error'
-  message: string
-}
+/** What a save answers, beside the role it was about: the confirmation, or conform's reply to a refusal. */
+export type LeadAnswer = { roleId: string } & ({ tone: 'success'; message: string } | { tone: 'error'; result: SubmissionResult<string[]> })
+
+/** One role's form, read by PUT /roles/{id}'s rule for leadMonths in the browser and in the action (`roleId` is checked apart). */
+export const leadTimeFormSchema = z.object({ leadMonths: roleLeadSchema.shape.leadMonths })
 
 const months = (n: number) => `${n} ${n === 1 ? 'month' : 'months'}`
 
@@ -28,35 +32,62 @@ export function LeadTimes({ roles, editable, answer }: { roles: Capacity['roles'
           </tr>
         </thead>
         <tbody>
-          {roles.map(({ role, leadMonths }) => {
-            const said = answer?.roleId === role._id ? answer : null
-            return (
-              <tr key={role._id}>
-                <th scope="row">{role.name}</th>
-                <td>
-                  {editable ? (
-                    <Form method="post" className="inline-form">
-                      <input type="hidden" name="roleId" value={role._id} />
-                      <label htmlFor={`lead-${role._id}`} className="visually-hidden">{`Lead time of ${role.name} in months`}</label>
-                      <input id={`lead-${role._id}`} type="number" name="leadMonths" min={0} max={LEAD_MONTHS_MAX} step={1} defaultValue={leadMonths} key={leadMonths} inputMode="numeric" />
-                      <button type="submit" className="button secondary">
-                        Save
-                      </button>
-                      {said ? (
-                        <span className={`form-message ${said.tone}`} role={said.tone === 'error' ? 'alert' : 'status'}>
-                          {said.message}
-                        </span>
-                      ) : null}
-                    </Form>
-                  ) : (
-                    months(leadMonths)
-                  )}
-                </td>
-              </tr>
-            )
-          })}
+          {roles.map(({ role, leadMonths }) => (
+            <tr key={role._id}>
+              <th scope="row">{role.name}</th>
+              <td>
+                {editable ? (
+                  // Keyed by the saved value: a save that worked starts the form afresh from it.
+                  <LeadTimeForm key={leadMonths} role={role} leadMonths={leadMonths} answer={answer?.roleId === role._id ? answer : null} />
+                ) : (
+                  months(leadMonths)
+                )}
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>
+  )
+}
+
+/** One role's lead time, read through conform like every form; its message, a confirmation or the refusal, shows beside Save. */
+function LeadTimeForm({ role, leadMonths, answer }: { role: Capacity['roles'][number]['role']; leadMonths: number; answer: LeadAnswer | null }) {
+  const [form, fields] = useForm({
+    id: `lead-form-${role._id}`,
+    lastResult: answer?.tone === 'error' ? answer.result : undefined,
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: leadTimeFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const error = form.errors?.[0] ?? fields.leadMonths.errors?.[0]
+  const message = error ? { tone: 'error' as const, text: error } : answer?.tone === 'success' ? { tone: answer.tone, text: answer.message } : null
+  const inputId = `lead-${role._id}`
+  const messageId = `${inputId}-message`
+  return (
+    <Form method="post" {...getFormProps(form, { ariaAttributes: false })} className="inline-form">
+      <input type="hidden" name="roleId" value={role._id} />
+      <label htmlFor={inputId} className="visually-hidden">{`Lead time of ${role.name} in months`}</label>
+      <input
+        id={inputId}
+        type="number"
+        name={fields.leadMonths.name}
+        min={0}
+        max={LEAD_MONTHS_MAX}
+        step={1}
+        defaultValue={fields.leadMonths.initialValue ?? leadMonths}
+        key={fields.leadMonths.key}
+        inputMode="numeric"
+        {...(error && { 'aria-invalid': true, 'aria-describedby': messageId })}
+      />
+      <button type="submit" className="button secondary">
+        Save
+      </button>
+      {message ? (
+        <span id={messageId} className={`form-message ${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </span>
+      ) : null}
+    </Form>
   )
 }

@@ -7,7 +7,7 @@ import { parseAssignKey, personOf, type Person } from './assign'
 import { LOOKUPS_MAX, readAssignSearch, SEARCH_SHOWN } from './form'
 import { planOf, totalsOf, type findRow } from './plan'
 
-/** The calls of the User Entity Mapping screen; failed loads are empty lists (§8). */
+/** The calls of the User Entity Mapping screen; failed loads are empty lists (spec/administration-planning.md §8). */
 
 /** A project's plan with its tags, and the page's totals. */
 export async function loadPlan(caller: Caller, projectId: string) {

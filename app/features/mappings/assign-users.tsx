@@ -8,7 +8,7 @@ import { useHydrated } from '#app/lib/hydrated'
 import { MAPPING_PATH, parseAssignKey, tagCellId, type AssignContext, type Person, type SaveAnswer } from './assign'
 
 /**
- * Tagging users to one cluster row of User Entity Mapping (§2, §5): the Tag Users cell with its
+ * Tagging users to one cluster row of User Entity Mapping (spec/administration-planning.md §2, §5): the Tag Users cell with its
  * chips, the 'Assign Users' popover (JavaScript) and the same dialog rendered by the server from
  * the URL (?assign=…, JavaScript off). Both save through the route's action.
  */
@@ -169,7 +169,7 @@ interface PopoverProps {
 /**
  * The 'Assign Users' popover: a multi-select 'Search Users' whose options a fetcher loads from the
  * route's loader as the user types (never the whole user list), chips of the selection, Cancel and
- * Save. A selection past the requirement is refused as it is made (§5 "on selection").
+ * Save. A selection past the requirement is refused as it is made (spec/administration-planning.md §5 "on selection").
  */
 function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, context, onClose, onSaved }: PopoverProps) {
   const search = useFetcher<SearchAnswer>()

@@ -5,10 +5,10 @@
  */
 
 export const MAPPING_PATH = '/user-entity-mapping'
-/** §8, word for word. */
+/** spec/administration-planning.md §8, word for word. */
 export const SAVED_MESSAGE = 'Saved successfully'
 
-/** A user as the tagging screens show one: the full name, else the email (§2). */
+/** A user as the tagging screens show one: the full name, else the email (spec/administration-planning.md §2). */
 export interface Person {
   _id: string
   label: string

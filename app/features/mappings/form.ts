@@ -8,7 +8,7 @@ import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
  * search as the address carries it. Pure (tests/unit/mapping-form.test.ts).
  */
 
-/** §2 and §8, word for word. */
+/** spec/administration-planning.md §2 and §8, word for word. */
 export const NO_PLAN = 'No project resource planning data found for this project.'
 export const NO_ENTITIES = 'No project entities found'
 export const SAVE_FAILED = 'Save failed'

@@ -6,7 +6,7 @@ import { itemLabel } from '#app/components/template-table'
 import { NO_ENTITIES, projectPath } from './form'
 import type { InstanceView, ShownPlan, totalsOf } from './plan'
 
-/** The page's three totals (§2). */
+/** The page's three totals (spec/administration-planning.md §2). */
 export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
   return (
     <section className="card mapping-totals" aria-label="Totals">
@@ -28,7 +28,7 @@ export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {
   )
 }
 
-/** A card (category, entity, type), then each instance by name, then each role: open at first (§2). */
+/** A card (category, entity, type), then each instance by name, then each role: open at first (spec/administration-planning.md §2). */
 export function PlanCard({ card, projectId, canAssign, openInstance }: { card: ShownPlan[number]; projectId: string; canAssign: boolean; openInstance?: string }) {
   const headingId = `mapping-card-${card._id}`
   return (

@@ -6,7 +6,7 @@ import { planItemOf, templateOf } from '#app/components/project-cluster-table'
 import { itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
 
 /**
- * The User Entity Mapping screen's plan (§2): what each row needs and who is tagged to it, built
+ * The User Entity Mapping screen's plan (spec/administration-planning.md §2): what each row needs and who is tagged to it, built
  * from the project's cards, the templates and the tags. Pure (tests/unit/mapping-form.test.ts).
  */
 
@@ -100,7 +100,7 @@ export function findRow(plan: Plan, key: string): { row: TagRow; context: Assign
   return null
 }
 
-/** The page's totals (§2): every row of every instance counts. */
+/** The page's totals (spec/administration-planning.md §2): every row of every instance counts. */
 export const totalsOf = (plan: Plan) => mappingTotals([...rowsOf(plan)].map(({ row }) => ({ requirement: row.requirement.total, tagged: row.tagged.length })))
 
 /** Past this many rows over every instance, the page opens one instance at a time (issue 14: 2,400 rows made a 150 KB page). */

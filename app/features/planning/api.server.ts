@@ -6,7 +6,7 @@ import { resolveCascade } from '#app/lib/cascade.server'
 import { isUuid } from '#domain/ids'
 import type { Selection } from './form'
 
-/** The calls of the Planning screen; failed loads are empty lists (administration document §8). */
+/** The calls of the Planning screen; failed loads are empty lists (spec/administration-planning.md §8). */
 
 /** The category and entity lists, and the choices that are in them (an entity of another category counts as none). */
 export async function loadChoice(caller: Caller, wanted: Selection) {
@@ -33,7 +33,7 @@ export async function loadRoles(caller: Caller) {
 /**
  * Group Clusters: the role's new list is computed from its saved one with the domain's rule (the
  * selected single clusters become one group; the rest stays). The dialog was opened from the table
- * as `filter` filters it, so the same filter finds the planning. A failure is not shown (§8): the
+ * as `filter` filters it, so the same filter finds the planning. A failure is not shown (spec/administration-planning.md §8): the
  * answer is only the cookies to pass on.
  */
 export async function groupRoleClusters(caller: Caller, filter: { categoryId?: string; entityId?: string }, posted: { planningId: string; roleId: string; selected: string[] }) {

@@ -24,7 +24,7 @@ export function ChoiceCard({ categories, entities, category, entity, canAdd }: C
         method="get"
         className="filters planning-choice"
         onChange={(event) => {
-          // A new category starts the entity choice afresh (§4).
+          // A new category starts the entity choice afresh (spec/administration-planning.md §4).
           const changed = (event.target as HTMLSelectElement).name
           const choice = new FormData(event.currentTarget)
           if (changed === 'categoryId') choice.delete('entityId')

@@ -7,7 +7,7 @@ import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/sche
 import { hrefOf } from '#app/lib/search'
 
 /**
- * The Planning screen's forms and address (§4, §5): its schemas, which button asked for what, the
+ * The Planning screen's forms and address (spec/administration-planning.md §4, §5): its schemas, which button asked for what, the
  * notices after a change. Client-safe: the browser validates with the same schemas
  * (tests/unit/planning-form.test.ts).
  */
@@ -16,7 +16,7 @@ export const TYPE_SAVED = 'Type saved successfully!'
 export const TYPE_SAVE_FAILED = 'Failed to save type. Please try again.'
 export const CLUSTER_ADDED = 'Cluster added successfully!'
 export const CLUSTER_ADD_FAILED = 'Failed to add cluster'
-/** §9: the Add Cluster dialog shows its success this long before it closes itself. */
+/** spec/administration-planning.md §9: the Add Cluster dialog shows its success this long before it closes itself. */
 export const SUCCESS_DELAY_MS = 800
 export const NOTICES: Record<string, string> = { 'type-saved': TYPE_SAVED, 'cluster-added': CLUSTER_ADDED }
 

@@ -51,7 +51,7 @@ export const saveFailed = (reason: string) => (reason ? `${SAVE_FAILED}: ${reaso
 /** Anyone may open and edit their own profile; someone else's needs `view`, and editing it `edit` too. */
 export const neededToOpen = (editing: boolean): Permission[] => (editing ? ['view', 'edit'] : ['view'])
 
-/** A user whose profile could not be read: shown as one with every field empty (§8). */
+/** A user whose profile could not be read: shown as one with every field empty (spec/administration-planning.md §8). */
 export function emptyProfile(user: Pick<ListedUser, 'fullName' | 'status'>): StoredProfile {
   const blank = <Keys extends string>(shape: Record<Keys, unknown>) => Object.fromEntries(Object.keys(shape).map((key) => [key, null])) as Record<Keys, null>
   return {

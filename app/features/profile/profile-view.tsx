@@ -5,7 +5,7 @@ import { NOT_PROVIDED, shown, shownDate } from '#app/lib/display'
 import { StatusBadge } from '#app/features/users/views'
 import { editPath, type ProfileView } from './form'
 
-/** A user's profile as read (§8's "Not provided" for what is missing), and the parts the edit form shares. */
+/** A user's profile as read (spec/administration-planning.md §9's "Not provided" for what is missing), and the parts the edit form shares. */
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -10,7 +10,7 @@ import { draftOf, keyOf, NO_SELECTION, parseKey, type Selection } from './form'
 
 /** The calls of the Project Resource Planning screen: what it loads and its Save, in one place. */
 
-// §8: failed loads fall back to empty lists.
+// spec/administration-planning.md §8: failed loads fall back to empty lists.
 export async function loadProjects(caller: Caller): Promise<Project[]> {
   const result = await listProjects(caller)
   return result.ok ? result.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : []
@@ -27,7 +27,7 @@ export async function loadSavedCards(caller: Caller, projectId: string): Promise
 
 /**
  * The options of a selection, and the selection without the choices they do not hold: the
- * project's global category replaces any other (§2), an entity must be of the category, a type
+ * project's global category replaces any other (spec/administration-planning.md §2), an entity must be of the category, a type
  * of the entity. The three lists load at once.
  */
 export async function choicesFor(caller: Caller, wanted: Selection, projects: Project[]) {
@@ -48,7 +48,7 @@ export async function choicesFor(caller: Caller, wanted: Selection, projects: Pr
 }
 
 /**
- * Save (§4): the queued deletions and every changed card in one call, which the API saves whole or
+ * Save (spec/administration-planning.md §4): the queued deletions and every changed card in one call, which the API saves whole or
  * not at all. Names of saved instances go as {name, projectEntityId}, so renaming keeps their
  * tagged users. A card exactly as saved (and not queued for deletion) is not sent again: a save
  * costs what changed, not the whole plan.

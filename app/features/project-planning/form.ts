@@ -10,7 +10,7 @@ import { asCardState, cardField, parseNumber, resized, type CardDraft } from './
 import type { Template } from '#app/components/template-table'
 
 /**
- * The Project Resource Planning page form (§4, §5): what it holds, the names of its fields, and
+ * The Project Resource Planning page form (spec/administration-planning.md §4, §5): what it holds, the names of its fields, and
  * reading it back from a post. Pure, so the decoding is tested without a browser
  * (tests/unit/project-plan-form.test.ts).
  */
@@ -31,7 +31,7 @@ export interface Selection {
 export interface PlanPage {
   projects: Project[]
   templates: Template[]
-  /** The last saved snapshot (§4), for the unsaved-changes rule and the names of saved cards. */
+  /** The last saved snapshot (spec/administration-planning.md §4), for the unsaved-changes rule and the names of saved cards. */
   saved: Card[]
   can: { add: boolean; delete: boolean }
 }
@@ -53,7 +53,7 @@ export interface View {
   state: PlanState
   options: { categories: Ref[]; entities: Ref[]; types: Ref[] }
   message: Message | null
-  /** The unsaved-changes question, asked when the project changes (§4, §5). */
+  /** The unsaved-changes question, asked when the project changes (spec/administration-planning.md §4, §5). */
   dialog: { pendingProjectId: string } | null
 }
 
@@ -117,7 +117,7 @@ export function readPlanForm(form: FormData) {
   }
 }
 
-/** §4: a changed category resets entity and type; a changed entity resets the type. */
+/** spec/administration-planning.md §4: a changed category resets entity and type; a changed entity resets the type. */
 export function resolve(applied: Selection, wanted: Selection): Selection {
   if (wanted.categoryId !== applied.categoryId) return { ...applied, categoryId: wanted.categoryId, entityId: '', typeId: '' }
   if (wanted.entityId !== applied.entityId) return { ...applied, entityId: wanted.entityId, typeId: '' }
@@ -125,7 +125,7 @@ export function resolve(applied: Selection, wanted: Selection): Selection {
 }
 
 /**
- * Add (§4): the card of the chosen combination with Number's instances, or why not: a choice is
+ * Add (spec/administration-planning.md §4): the card of the chosen combination with Number's instances, or why not: a choice is
  * missing, the combination has its card already, or its template plans nobody.
  */
 export function addCard(cards: CardDraft[], selection: Selection, number: string, template: Template | undefined): { cards: CardDraft[]; problem: string | null } {

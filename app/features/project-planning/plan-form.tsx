@@ -1,7 +1,8 @@
 import { Form, useBeforeUnload, useBlocker, useFetcher, useNavigate, useSubmit } from 'react-router'
 import { useCallback, useRef, useState } from 'react'
 import { INSTANCES_MAX, projectMessages } from '#domain/planning/messages'
-import { ChoiceSelect, FormMessage } from '#app/components/forms'
+import { CascadeSelects } from '#app/components/cascade-form'
+import { FormMessage } from '#app/components/forms'
 import { Modal } from '#app/components/modal'
 import { parseNumber, resized, type CardDraft } from './card'
 import { ProjectCard } from './project-card'
@@ -118,40 +119,38 @@ export function PlanForm({ view, page }: { view: View; page: PlanPage }) {
 
       <section className="card project-choice" aria-label="Next card">
         <div className="filters">
-          <ChoiceSelect
-            id="plan-project"
-            label="Project"
-            name="projectId"
-            placeholder="Select project"
-            options={page.projects}
-            value={selection.projectId}
-            resetKey={`${selection.projectId}-${projectReset}`}
-            onChange={chooseProject}
+          <CascadeSelects
+            levels={[
+              {
+                id: 'plan-project',
+                label: 'Project',
+                name: 'projectId',
+                placeholder: 'Select project',
+                options: page.projects,
+                value: selection.projectId,
+                resetKey: `${selection.projectId}-${projectReset}`,
+              },
+              ...(page.can.add
+                ? [
+                    { id: 'plan-category', label: 'Category', name: 'categoryId', placeholder: 'Select category', options: categories, value: selection.categoryId, fixed },
+                    { id: 'plan-entity', label: 'Entity', name: 'entityId', placeholder: 'Select entity', options: entities, value: selection.entityId },
+                    { id: 'plan-type', label: 'Type', name: 'typeId', placeholder: 'Select type', options: types, value: selection.typeId },
+                  ]
+                : []),
+            ]}
+            // A project is a new page (asked first when there are changes); the others narrow the next card's choice in place.
+            onChoose={(values, index) => (index === 0 ? chooseProject(values.projectId ?? '') : choose())}
           />
           {page.can.add ? (
-            <>
-              <ChoiceSelect
-                id="plan-category"
-                label="Category"
-                name="categoryId"
-                placeholder="Select category"
-                options={categories}
-                value={selection.categoryId}
-                disabled={!selection.projectId || fixed !== null}
-                onChange={choose}
-              />
-              <ChoiceSelect id="plan-entity" label="Entity" name="entityId" placeholder="Select entity" options={entities} value={selection.entityId} disabled={!selection.categoryId} onChange={choose} />
-              <ChoiceSelect id="plan-type" label="Type" name="typeId" placeholder="Select type" options={types} value={selection.typeId} disabled={!selection.entityId} onChange={choose} />
-              <div className="field next-number">
-                <div className="label-row">
-                  <label htmlFor="plan-number">Number</label>
-                  <span id="plan-number-help" className="help">
-                    (Used for next card)
-                  </span>
-                </div>
-                <input id="plan-number" type="number" name={field.number} min={1} max={INSTANCES_MAX} step={1} inputMode="numeric" defaultValue={view.state.number} aria-describedby="plan-number-help" />
+            <div className="field next-number">
+              <div className="label-row">
+                <label htmlFor="plan-number">Number</label>
+                <span id="plan-number-help" className="help">
+                  (Used for next card)
+                </span>
               </div>
-            </>
+              <input id="plan-number" type="number" name={field.number} min={1} max={INSTANCES_MAX} step={1} inputMode="numeric" defaultValue={view.state.number} aria-describedby="plan-number-help" />
+            </div>
           ) : null}
           {hydrated ? null : (
             <button type="submit" name="intent" value="update" formNoValidate className="button secondary">
@@ -164,13 +163,7 @@ export function PlanForm({ view, page }: { view: View; page: PlanPage }) {
             </button>
           ) : null}
         </div>
-        {/* A disabled select sends nothing: the fixed category rides along here. */}
-        {fixed ? (
-          <>
-            <input type="hidden" name="categoryId" value={fixed._id} />
-            <p className="help fixed-category">{projectMessages.fixedCategory(fixed.name)}</p>
-          </>
-        ) : null}
+        {fixed ? <p className="help fixed-category">{projectMessages.fixedCategory(fixed.name)}</p> : null}
         {messageAt('add')}
       </section>
 

@@ -24,7 +24,7 @@ interface ProjectCardProps {
 }
 
 /**
- * A card (§2): its project, category, entity and type, the × that removes it, Number and the
+ * A card (spec/administration-planning.md §2): its project, category, entity and type, the × that removes it, Number and the
  * instance names; under it the roles of its template, each collapsible with its cluster table.
  */
 export function ProjectCard({ index, cardKey, card, names, template, editable, removable, hydrated, onNumber, onName, onRemove }: ProjectCardProps) {

@@ -1,19 +1,35 @@
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
+import * as z from 'zod/mini'
 import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { leaveDays } from '#domain/schedule/leave'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
+import { leaveCreateSchema } from '#domain/schedule/schemas'
+import { parseWithSchema } from '#app/lib/validation'
 
-export interface LeaveAnswer {
-  tone: 'success' | 'error'
-  message: string
-  /** What was saved, in words ("12/1/2026–12/5/2026 · Wedding"): the confirmation's second line. */
-  description?: string
-  /** The field a refusal is about (`endDate`), marked on the form; the message never names it. */
-  field?: string
-  /** What was typed, shown again after a refusal (no JavaScript keeps it otherwise). */
-  typed?: { startDate: string; endDate: string; note: string }
-}
+/**
+ * What a leave post answers: a confirmation (`description`, what was saved in words: "12/1/2026–
+ * 12/5/2026 · Wedding"); a refused record as conform's reply (what was typed, and the sentence on
+ * the field it is about); or a refused cancel, which belongs to no field of the form.
+ */
+export type LeaveAnswer = { tone: 'success'; message: string; description?: string } | { tone: 'error'; result: SubmissionResult<string[]> } | { tone: 'error'; message: string }
+
+/** The fields of the record form a refusal can name; any other field's refusal is the form's. */
+export const LEAVE_FIELDS = ['startDate', 'endDate', 'note'] as const
+
+/**
+ * The record form, read by POST /api/leave's own schema once its `intent` is set aside, in the
+ * browser and in the action alike: the same sentences with and without JavaScript.
+ */
+export const leaveFormSchema = z.pipe(
+  z.transform((value: unknown) => {
+    if (!value || typeof value !== 'object') return value
+    const { intent: _intent, ...fields } = value as Record<string, unknown>
+    return fields
+  }),
+  leaveCreateSchema,
+)
 
 export const LEAVE_TEXT = {
   added: 'Leave recorded',
@@ -34,6 +50,7 @@ export const CANCEL_PARAM = 'cancel'
 
 /** The form's anchor: a refusal lands on it, not at the top of the page a screen down from it. */
 const FORM_ID = 'record-leave'
+const MESSAGE_ID = 'leave-message'
 
 /**
  * A person's leave with a form to record more. `leave` is listed with a Cancel each (when
@@ -50,8 +67,6 @@ export function LeaveSection({ leave, past, answer, editable, userId, heading }:
   const query = params.toString()
   const here = `${location.pathname}${query ? `?${query}` : ''}`
   const withCancel = (id: string) => `${location.pathname}?${new URLSearchParams([...params, [CANCEL_PARAM, id]])}#leave-${id}`
-  const typed = answer?.tone === 'error' ? answer.typed : undefined
-  const invalid = (field: string) => (answer?.tone === 'error' && answer.field === field ? { 'aria-invalid': true, 'aria-describedby': 'leave-message' } : {})
   const pastCount = past?.length ?? 0
   return (
     <section className="card stack" aria-labelledby="leave-heading">
@@ -98,36 +113,7 @@ export function LeaveSection({ leave, past, answer, editable, userId, heading }:
       ) : null}
       {editable ? (
         // Keyed by the periods listed: once one is added or cancelled the form starts empty again, with or without JavaScript.
-        <Form
-          key={leave.map((period) => period._id).join()}
-          method="post"
-          action={`${here}#${FORM_ID}`}
-          id={FORM_ID}
-          className="filters leave-form"
-          aria-labelledby="record-leave-heading"
-        >
-          <h3 id="record-leave-heading" className="my-work-subheading">
-            Record leave
-          </h3>
-          {answer ? <LeaveMessage answer={answer} /> : null}
-          <input type="hidden" name="intent" value="add-leave" />
-          {userId ? <input type="hidden" name="userId" value={userId} /> : null}
-          <div className="field">
-            <label htmlFor="leave-start">From</label>
-            <input id="leave-start" type="date" name="startDate" required defaultValue={typed?.startDate} {...invalid('startDate')} />
-          </div>
-          <div className="field">
-            <label htmlFor="leave-end">To</label>
-            <input id="leave-end" type="date" name="endDate" required defaultValue={typed?.endDate} {...invalid('endDate')} />
-          </div>
-          <div className="field">
-            <label htmlFor="leave-note">Note</label>
-            <input id="leave-note" type="text" name="note" maxLength={LEAVE_NOTE_MAX} defaultValue={typed?.note} {...invalid('note')} />
-          </div>
-          <button type="submit" className="button primary">
-            Add leave
-          </button>
-        </Form>
+        <RecordLeaveForm key={leave.map((period) => period._id).join()} action={`${here}#${FORM_ID}`} answer={answer} userId={userId} />
       ) : null}
     </section>
   )
@@ -142,10 +128,51 @@ function PeriodText({ period }: { period: LeaveRow }) {
   )
 }
 
-function LeaveMessage({ answer }: { answer: LeaveAnswer }) {
+/**
+ * Record leave, read through conform like every form: the browser checks it with the API's schema
+ * before posting, the action checks it again and answers a refusal with what was typed. Its one
+ * message shows above the fields (the sentences name their field in words); the field it is about
+ * is marked invalid and described by it.
+ */
+function RecordLeaveForm({ action, answer, userId }: { action: string; answer: LeaveAnswer | null; userId?: string }) {
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: answer && 'result' in answer ? answer.result : undefined,
+    onValidate: ({ formData }) => parseWithSchema(formData, { schema: leaveFormSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
+  const refused = LEAVE_FIELDS.find((name) => fields[name].errors?.length)
+  const error = form.errors?.[0] ?? (refused && fields[refused].errors?.[0])
+  const message = error ? { tone: 'error' as const, text: error } : answer && 'message' in answer ? { tone: answer.tone, text: answer.message } : null
+  const invalid = (name: (typeof LEAVE_FIELDS)[number]) => (name === refused ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
   return (
-    <p id="leave-message" className={`form-message ${answer.tone}`} role={answer.tone === 'error' ? 'alert' : 'status'}>
-      {answer.message}
-    </p>
+    <Form method="post" action={action} {...getFormProps(form, { ariaAttributes: false })} className="filters leave-form" aria-labelledby="record-leave-heading">
+      <h3 id="record-leave-heading" className="my-work-subheading">
+        Record leave
+      </h3>
+      {message ? (
+        <p id={MESSAGE_ID} className={`form-message ${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value="add-leave" />
+      {userId ? <input type="hidden" name="userId" value={userId} /> : null}
+      <div className="field">
+        <label htmlFor="leave-start">From</label>
+        <input id="leave-start" type="date" name={fields.startDate.name} required defaultValue={fields.startDate.initialValue} key={fields.startDate.key} {...invalid('startDate')} />
+      </div>
+      <div className="field">
+        <label htmlFor="leave-end">To</label>
+        <input id="leave-end" type="date" name={fields.endDate.name} required defaultValue={fields.endDate.initialValue} key={fields.endDate.key} {...invalid('endDate')} />
+      </div>
+      <div className="field">
+        <label htmlFor="leave-note">Note</label>
+        <input id="leave-note" type="text" name={fields.note.name} maxLength={LEAVE_NOTE_MAX} defaultValue={fields.note.initialValue} key={fields.note.key} {...invalid('note')} />
+      </div>
+      <button type="submit" className="button primary">
+        Add leave
+      </button>
+    </Form>
   )
 }

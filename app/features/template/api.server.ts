@@ -22,8 +22,8 @@ import {
 
 /**
  * The page for the choice asked for: category, then entity, then type, a choice that does not
- * belong to the one before it dropped (§4); the category's clusters, the chosen combination's
- * saved template and the template table load alongside. §8: failed loads are empty lists.
+ * belong to the one before it dropped (spec/administration-planning.md §4); the category's clusters, the chosen combination's
+ * saved template and the template table load alongside. spec/administration-planning.md §8: failed loads are empty lists.
  */
 export async function loadTemplatePage(caller: Caller, wanted: Combo): Promise<Omit<TemplatePage, 'can' | 'deleting'>> {
   const { categoryId, entityId, planningId } = wanted
@@ -63,11 +63,11 @@ export async function loadClusterOptions(caller: Caller, categoryId: string): Pr
 export type SaveOutcome = { done: 'saved' | 'confirm' | 'refused'; message: string | null; headers?: Headers }
 
 /**
- * Save Template, or (force) its confirmed overwrite (§4). An existing template is answered
+ * Save Template, or (force) its confirmed overwrite (spec/administration-planning.md §4). An existing template is answered
  * 'confirm'. What the overwrite needs depends on what it does to the saved clusters (adding
  * needs add, changing edit, dropping delete: DESIGN §4), which the API alone knows; its refusal
  * for a missing permission is shown in its words, as is its saying that a template plans nothing.
- * Any other refusal is the screen's own sentence (§8).
+ * Any other refusal is the screen's own sentence (spec/administration-planning.md §8).
  */
 export async function saveDraft(caller: Caller, combo: Combo, draft: Draft, { force }: { force: boolean }): Promise<SaveOutcome> {
   const checked = templatePayload(combo, draft)

@@ -10,7 +10,7 @@ interface DeleteConfirmationProps extends Deletion {
   closeTo: string
 }
 
-/** "Delete this cluster?" (§7), opened by ?confirmDelete= so the server can render it. */
+/** "Delete this cluster?" (spec/administration-planning.md §7), opened by ?confirmDelete= so the server can render it. */
 export function DeleteConfirmation({ templateId, roleId, clusterItemId, description, message, closeTo }: DeleteConfirmationProps) {
   const navigate = useNavigate()
   const deleting = useSubmitting(undefined, 'delete')

@@ -11,13 +11,13 @@ import { itemLabel } from '#app/components/template-table'
 import { hrefOf } from '#app/lib/search'
 
 /**
- * The Resource Planning Template page (§4, §5): what it holds, the names of its fields, reading
+ * The Resource Planning Template page (spec/administration-planning.md §4, §5): what it holds, the names of its fields, reading
  * them back from a post, and the template they describe. Pure, so the decoding is tested without
  * a browser (tests/unit/template-form.test.ts).
  */
 
 export const PATH = '/resource-planning-template'
-/** Administration document §8, word for word. */
+/** spec/administration-planning.md §8, word for word. */
 export const CREATE_FAILED = 'Error creating template. Please try again.'
 export const UPDATE_FAILED = 'Error updating template. Please try again.'
 export const DELETE_FAILED = 'Delete failed'
@@ -196,7 +196,7 @@ export function permissionsFor(intent: string): Permission[] {
 export const asInterchangeRows = (rows: readonly InterchangeDraft[]): InterchangeRow[] =>
   rows.map((row) => ({ interchangePeople: row.people, interchangeFrom: { entityId: row.entityId, clusterId: row.clusterId } }))
 
-/** A row whose cluster is not one of its entity's (the entity was changed) loses the cluster (§4). */
+/** A row whose cluster is not one of its entity's (the entity was changed) loses the cluster (spec/administration-planning.md §4). */
 export const withClustersOfTheirEntity = (rows: readonly InterchangeDraft[], clusters: readonly ClusterOption[]) =>
   rows.map((row) => (row.clusterId && !clusters.some((cluster) => cluster._id === row.clusterId && cluster.entityId === row.entityId) ? { ...row, clusterId: '' } : row))
 
@@ -206,14 +206,14 @@ export function plannedOf(value: string) {
   return Number.isFinite(number) ? number : 0
 }
 
-/** Select Interchanges without JavaScript: the dialog opens only while the row's Interchange is ticked (§2). */
+/** Select Interchanges without JavaScript: the dialog opens only while the row's Interchange is ticked (spec/administration-planning.md §2). */
 export function openDialog(draft: Draft, key: string): DialogState | null {
   const item = draft[key]
   return item?.interchange ? { key, rows: item.interchanges, message: null } : null
 }
 
 /**
- * A press in the dialog without JavaScript, by the same rules as in the page (§5): Add below the
+ * A press in the dialog without JavaScript, by the same rules as in the page (spec/administration-planning.md §5): Add below the
  * planned total, Remove down to one row, Save when the rows pass (into the row's draft), Cancel.
  * `clusters` (null when they could not be loaded) clear a cluster of another entity.
  */
@@ -233,7 +233,7 @@ export function dialogStep(intent: string, draft: Draft, key: string, posted: In
 }
 
 /**
- * The template the form describes, checked as §5 says: type and entity chosen; then the shared
+ * The template the form describes, checked as spec/administration-planning.md §5 says: type and entity chosen; then the shared
  * schema (planned people a number, the interchange rules). A row left empty and without
  * Interchange is not part of it; that some row is left is the API's to say.
  */

@@ -25,10 +25,10 @@ interface InterchangeDialogProps {
 }
 
 /**
- * Manage Interchanges (§2, 700 px). With JavaScript it works in the page and hands the rows to
+ * Manage Interchanges (spec/administration-planning.md §2, 700 px). With JavaScript it works in the page and hands the rows to
  * `onSave`; without it every button is a submit of the page form (so nothing typed is lost) and
  * the server renders the dialog again: the entity's "Show clusters" button, Add, Remove, Cancel
- * and Save each post an intent. The rules are the domain's, word for word (§5).
+ * and Save each post an intent. The rules are the domain's, word for word (spec/administration-planning.md §5).
  */
 export function InterchangeDialog({ rowKey, clusterLabel, roleName, plannedPeople, initialInterchanges, entities, clusters, message, onCancel, onSave }: InterchangeDialogProps) {
   const hydrated = useHydrated()

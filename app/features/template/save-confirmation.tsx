@@ -4,7 +4,7 @@ import { useSubmitting } from '#app/lib/submitting'
 import { SAVE_CONFIRMATION } from './form'
 
 /**
- * "Save Changes" (§4), rendered inside the page form: Confirm posts the form's own fields again
+ * "Save Changes" (spec/administration-planning.md §4), rendered inside the page form: Confirm posts the form's own fields again
  * as `save-force`, so what is confirmed is what the page holds. Cancel closes it in the page with
  * JavaScript; without, it posts `cancel` and the page comes back as typed.
  */

@@ -9,7 +9,7 @@ import { listQuery, type UserFilters } from './query'
 /** One page of the list, or (no page) every match up to the spec's limit, for the export. */
 export const fetchUsers = (caller: Caller, filters: UserFilters, page?: number) => listUsers(caller, listQuery(filters, page))
 
-/** The page's users and the role filter's options, loaded at once. Administration §8: a failed load shows an empty list. */
+/** The page's users and the role filter's options, loaded at once. spec/administration-planning.md §8: a failed load shows an empty list. */
 export async function loadUsersPage(caller: Caller, filters: UserFilters, page: number) {
   const [result, roles] = await Promise.all([fetchUsers(caller, filters, page), listRoles(caller)])
   return {

@@ -3,7 +3,7 @@ import type { Acknowledged } from '#domain/contracts/profiles'
 import type { User } from '#domain/contracts/users'
 import { api, type Caller } from './http.server'
 
-/** The accounts calls (access document §7): sign-up, the code, sign-in and out, the reset link. */
+/** The accounts calls (spec/access-session-profile-shell.md §7): sign-up, the code, sign-in and out, the reset link. */
 
 type Signed = Acknowledged & { user: User }
 const post = <T>(caller: Caller, path: string, body?: unknown) => api<T>(caller, path, { method: 'POST', body })

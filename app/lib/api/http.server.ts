@@ -15,7 +15,7 @@ export interface Caller {
 /**
  * The web's one way to the API: forwards the browser's cookies and address, and hands back the
  * API's Set-Cookie headers for the response to pass on. Never throws: failures come back
- * normalised, with no timeout (access document §7).
+ * normalised, with no timeout (spec/access-session-profile-shell.md §7).
  *
  * undici's `request` rather than `fetch`: a page makes one to three calls, and fetch's Request,
  * Headers, AbortSignal and web stream per call cost the web about two thirds as much CPU as

@@ -7,7 +7,7 @@ import type { Choice } from './form'
 /**
  * The lists of a choice and its clusters' dates. A choice that does not belong to the one before
  * it is dropped, and the project's global category replaces any other; failed loads are empty
- * lists (§8).
+ * lists (spec/administration-planning.md §8).
  */
 export async function loadTimeline(caller: Caller, wanted: Choice) {
   const projects = await listProjects(caller)

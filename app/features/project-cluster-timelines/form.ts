@@ -1,12 +1,12 @@
 import { hrefOf } from '#app/lib/search'
 /**
- * The Project Cluster Timelines screen's address and forms (administration document §2, §6):
+ * The Project Cluster Timelines screen's address and forms (spec/administration-planning.md §2, §6):
  * the choice it carries in GET parameters and a row's Save. Pure, so the decoding is tested
  * without a browser (tests/unit/timelines-form.test.ts).
  */
 
 export const PATH = '/project-cluster-timelines'
-/** Administration document §2 and §8, word for word (the 201/200 split: contract decision). */
+/** spec/administration-planning.md §2 and §8, word for word (the 201/200 split: contract decision). */
 export const SAVED_CREATED = 'Dates saved (created) for this cluster.'
 export const SAVED_CHANGED = 'Cluster dates saved successfully!'
 export const SAVE_FAILED = 'Error saving cluster dates. Please try again.'
