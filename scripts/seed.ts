@@ -31,6 +31,7 @@ import {
   users,
 } from '#api/db/schema'
 import { hashPassword } from '#api/auth/passwords'
+import { accountByEmail, createUser, createUsers, updateUser } from '#api/users/store'
 import { saveCard } from '#api/projects/instances'
 import { replaceMapping } from '#api/projects/mappings'
 import type { ChangeCheck } from '#api/http/changes'
@@ -74,7 +75,12 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
     fullName: 'Portal Administrator',
     createdAt: now,
   }
-  await db.insert(users).values(values).onConflictDoUpdate({ target: users.email, set: values })
+  // One write path for accounts (issue 31): made, or its password set again, by the system, on record.
+  await db.transaction(async (tx) => {
+    const account = await accountByEmail(tx, email, { lock: true })
+    if (account) await updateUser(tx, 'system', now, account, values)
+    else await createUser(tx, 'system', now, values)
+  })
   console.log(`Administrator: sign in at ${env.PUBLIC_URL}/login as ${email} with password ${password}`)
 }
 
@@ -154,29 +160,29 @@ async function seedDemoUsers(db: Executor, admin: typeof users.$inferSelect) {
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
   await db.transaction(async (tx) => {
-    const created = await tx
-      .insert(users)
-      .values(
-        fresh.map(({ person: [name, role, , , status], index }) => {
-          const granted = role === 'User' ? null : roleNamed(role)
-          // Plain users: every other one picked a role on their profile, which grants nothing.
-          const held = granted ?? selfPicked(role, index)
-          return {
-            email: emailOf(name),
-            passwordHash,
-            emailVerifiedAt: now,
-            status: status ?? ('Active' as const),
-            role: held?.name ?? 'User',
-            roleId: held?.id ?? null,
-            permissions: granted?.permissions ?? [],
-            fullName: name,
-            // Spread over the past year, newest first in the list.
-            createdAt: new Date(now.getTime() - (people.length - index) * 9 * DAY),
-          }
-        }),
-      )
-      .onConflictDoNothing({ target: users.email })
-      .returning()
+    // Made by the system, each with its 'created' entry in the audit log (issue 31).
+    const created = await createUsers(
+      tx,
+      'system',
+      now,
+      fresh.map(({ person: [name, role, , , status], index }) => {
+        const granted = role === 'User' ? null : roleNamed(role)
+        // Plain users: every other one picked a role on their profile, which grants nothing.
+        const held = granted ?? selfPicked(role, index)
+        return {
+          email: emailOf(name),
+          passwordHash,
+          emailVerifiedAt: now,
+          status: status ?? ('Active' as const),
+          role: held?.name ?? 'User',
+          roleId: held?.id ?? null,
+          permissions: granted?.permissions ?? [],
+          fullName: name,
+          // Spread over the past year, newest first in the list.
+          createdAt: new Date(now.getTime() - (people.length - index) * 9 * DAY),
+        }
+      }),
+    )
     const byEmail = new Map(created.map((user) => [user.email, user]))
 
     const profileRows: (typeof profiles.$inferInsert)[] = []
@@ -555,14 +561,14 @@ async function seedProjects(db: Executor) {
           ),
         )
       if (existing) continue
-      const { card } = await saveCard(tx, instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards), SEEDING)
+      const { card } = await saveCard(tx, 'system', instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards), SEEDING)
       madeCards.push({ projectId: project.id, cardId: card._id })
       added.cards++
       added.instances += card.number
     }
 
     // Tags: demo users of the row's role, a few per row, never past the tagging requirement
-    // (remaining plus outside interchange, §5); the last instance of a card of several is left
+    // (remaining plus outside interchange, spec/administration-planning.md §5); the last instance of a card of several is left
     // untagged and some rows only partly filled, so "Yet to Be Recruited" has something to count.
     if (madeCards.length) {
       const pool = await tx
@@ -594,7 +600,7 @@ async function seedProjects(db: Executor) {
               const cap = taggingRequirement(entry.item, inPlan).total
               const userIds = pick(entry.roleName, Math.min(cap, 1 + (row++ % 3)))
               if (userIds.length === 0) continue
-              await replaceMapping(tx, { projectId, projectEntityId: instance.id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now, SEEDING)
+              await replaceMapping(tx, 'system', { projectId, projectEntityId: instance.id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now, SEEDING)
               added.tags += userIds.length * entry.item.clusterIds.length
             }
           }
@@ -656,7 +662,7 @@ async function seedPeopleOverTime(db: Executor) {
     const hasRoom = (slot: Slot) => slot.dates !== null && slot.tagged < slot.requirement
     const book = async (slot: Slot, personId: string) => {
       const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
-      await replaceMapping(tx, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, now, SEEDING)
+      await replaceMapping(tx, 'system', { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, now, SEEDING)
       // The next booking on this slot keeps this one.
       plans.assignments.push({ id: '', personId, projectId: slot.projectId, instanceId: slot.instanceId, roleId: slot.roleId, clusterIds: slot.clusterIds, dates: slot.dates })
       slot.tagged++

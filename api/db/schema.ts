@@ -146,7 +146,7 @@ export const clusters = pgTable('clusters', {
 export const projects = pgTable('projects', {
   id: id(),
   name: text('name').notNull(),
-  /** When set, the project's planning is fixed to this category (§2 Project Resource Planning). */
+  /** When set, the project's planning is fixed to this category (spec/administration-planning.md §2 Project Resource Planning). */
   globalCategoryId: uuid('global_category_id').references(() => categories.id, { onDelete: 'restrict' }),
   createdAt: at('created_at').notNull(),
 }, (t) => [uniqueIndex('projects_name_lower').on(sql`lower(${t.name})`), index('projects_global_category').on(t.globalCategoryId)])

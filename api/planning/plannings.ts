@@ -1,10 +1,14 @@
 import type { Planning } from '#domain/contracts/planning'
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { ClusterList } from '#domain/planning/cluster-list'
-import type { PlanningCreate } from '#domain/planning/schemas'
+import { fieldChanges } from '#domain/audit'
+import { usesEachClusterOnce, type ClusterList } from '#domain/planning/cluster-list'
+import { planningOwnMessages } from '#domain/planning/messages'
+import type { PlanningCreate, PlanningGroups } from '#domain/planning/schemas'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, roles } from '#api/db/schema'
-import { badRequest, conflict } from '#api/http/errors'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import { badRequest, conflict, notFound } from '#api/http/errors'
+import { recordChange, type Actor } from '#api/audit/record'
 import { nameIsFree } from '#api/names'
 
 export interface PlanningFilter {
@@ -47,7 +51,6 @@ export async function loadPlannings(db: Executor, filter: PlanningFilter = {}) {
       .map((row) => ({ roleId: row.role, clusters: row.clusters as ClusterList })),
   }))
 }
-export type PresentedPlanning = Awaited<ReturnType<typeof loadPlannings>>[number]
 
 export async function loadPlanning(db: Executor, id: string) {
   const [planning] = await loadPlannings(db, { id })
@@ -55,10 +58,34 @@ export async function loadPlanning(db: Executor, id: string) {
 }
 
 /**
- * Creates a planning type with its roles inside the caller's transaction. Every id must exist;
- * the entity must be of the category and every cluster of the entity (400 naming the field).
+ * Creates a planning type with its roles, and records it, in one transaction: written together or
+ * not at all. Answers it as GET /api/planning does.
  */
-export async function createPlanning(tx: Executor, input: PlanningCreate, now: Date) {
+export async function createPlanning(db: Executor, actor: Actor, input: PlanningCreate, now: Date) {
+  return translating(
+    () =>
+      db.transaction(async (tx) => {
+        const id = await insertPlanning(tx, input, now)
+        const { categoryId, entityId, typeName, roleClusters } = input
+        await recordChange(tx, actor, now, {
+          entityType: 'planning',
+          entityId: id,
+          label: typeName,
+          action: 'created',
+          changes: fieldChanges(null, { categoryId, entityId, typeName, roleClusters }),
+        })
+        return (await loadPlanning(tx, id))!
+      }),
+    // Something it names was deleted meanwhile.
+    { [FOREIGN_KEY_VIOLATION]: () => badRequest('A category, entity, role or cluster of this planning type no longer exists') },
+  )
+}
+
+/**
+ * Writes a planning type with its roles. Every id must exist; the entity must be of the category
+ * and every cluster of the entity (400 naming the field).
+ */
+async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
   if (!entity) throw badRequest('entityId: Entity not found')
   if (entity.categoryId !== input.categoryId) throw badRequest('entityId: This entity does not belong to the category')
@@ -90,4 +117,37 @@ export async function createPlanning(tx: Executor, input: PlanningCreate, now: D
     .insert(planningRoles)
     .values(input.roleClusters.map((role, position) => ({ planningId: created.id, roleId: role.roleId, position, clusters: role.clusters })))
   return created.id
+}
+
+/**
+ * Replaces one role's cluster list with a new grouping of the same clusters, and records the
+ * grouping before → after. 404 when the planning type is gone, 400 when the role is not of it or
+ * the grouping does not use exactly its clusters.
+ */
+export async function regroupPlanning(db: Executor, actor: Actor, planningId: string, { roleId, groups }: PlanningGroups, now: Date) {
+  return db.transaction(async (tx) => {
+    // Locked: two groupings saved at once must not interleave.
+    const [role] = await tx
+      .select()
+      .from(planningRoles)
+      .where(and(eq(planningRoles.planningId, planningId), eq(planningRoles.roleId, roleId)))
+      .for('update')
+    if (!role) {
+      const [planning] = await tx.select({ id: plannings.id }).from(plannings).where(eq(plannings.id, planningId))
+      if (!planning) throw notFound('Planning type not found')
+      throw badRequest('roleId: This role is not part of the planning type')
+    }
+    if (!usesEachClusterOnce(role.clusters as ClusterList, groups)) throw badRequest(`groups: ${planningOwnMessages.groupsMustMatch}`)
+    await tx
+      .update(planningRoles)
+      .set({ clusters: groups })
+      .where(and(eq(planningRoles.planningId, planningId), eq(planningRoles.roleId, roleId)))
+    const planning = (await loadPlanning(tx, planningId))!
+    const changes = fieldChanges({ groups: role.clusters }, { groups })
+    if (changes.length) {
+      const roleName = planning.roleClusters.find((entry) => entry.roleId._id === roleId)?.roleId.name
+      await recordChange(tx, actor, now, { entityType: 'planning', entityId: planningId, label: `${planning.typeName} · ${roleName}`, action: 'changed', changes })
+    }
+    return planning
+  })
 }

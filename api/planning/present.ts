@@ -23,4 +23,3 @@ export const presentCluster = (row: typeof clusters.$inferSelect): Cluster => ({
   startDate: row.startDate,
   endDate: row.endDate,
 })
-export type PresentedCluster = ReturnType<typeof presentCluster>

@@ -1,11 +1,16 @@
 import type { Template, TemplateItem } from '#domain/contracts/planning'
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { fieldChanges } from '#domain/audit'
 import { flatten, sameClusterSet, type ClusterList } from '#domain/planning/cluster-list'
+import { templateChanges, type TemplateItemFigures } from '#domain/planning/changes'
 import { UNAVAILABLE_CLUSTER, UNAVAILABLE_ENTITY } from '#domain/planning/messages'
 import type { TemplateSave } from '#domain/planning/schemas'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, resourcePlanningTemplates, roles, templateItems } from '#api/db/schema'
-import { badRequest } from '#api/http/errors'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
+import type { ChangeCheck } from '#api/http/changes'
+import { badRequest, notFound } from '#api/http/errors'
+import { recordChange, type Actor } from '#api/audit/record'
 
 export type TemplateFilter = { id: string } | { categoryId: string; entityId: string; planningId: string } | Record<string, never>
 
@@ -86,7 +91,6 @@ export async function loadTemplates(db: Executor, filter: TemplateFilter = {}): 
     }
   }
 }
-export type PresentedTemplate = Awaited<ReturnType<typeof loadTemplates>>[number]
 
 export async function loadTemplate(db: Executor, filter: TemplateFilter) {
   const [template] = await loadTemplates(db, filter)
@@ -169,9 +173,124 @@ export const loadItemFigures = (tx: Executor, templateId: string) =>
     })
     .from(templateItems)
     .where(eq(templateItems.templateId, templateId))
+    .orderBy(asc(templateItems.position))
 
 /** Replaces a template's items with the payload's, in the payload's order. */
 export async function writeItems(tx: Executor, templateId: string, input: TemplateSave) {
   await tx.delete(templateItems).where(eq(templateItems.templateId, templateId))
   await tx.insert(templateItems).values(itemFiguresOf(input).map((value, position) => ({ ...value, templateId, position })))
+}
+
+/**
+ * Items as the API names them (roleClusters → clusters, in order), for the audit log. Built field by
+ * field: stored JSON comes back with its keys in another order, which must not read as a change.
+ */
+function roleClustersOf(items: readonly TemplateItemFigures[]) {
+  const byRole = new Map<string, { roleId: string; clusters: unknown[] }>()
+  for (const item of items) {
+    if (!byRole.has(item.roleId)) byRole.set(item.roleId, { roleId: item.roleId, clusters: [] })
+    byRole.get(item.roleId)!.clusters.push(clusterOf(item))
+  }
+  return [...byRole.values()]
+}
+const clusterOf = (item: Omit<TemplateItemFigures, 'roleId'>) => ({
+  clusterId: [...item.clusterIds],
+  plannedPeople: item.plannedPeople,
+  isInterchange: item.isInterchange,
+  interchanges: item.interchanges.map((row) => ({
+    interchangePeople: row.interchangePeople,
+    interchangeFrom: { entityId: row.interchangeFrom.entityId, clusterId: row.interchangeFrom.clusterId },
+  })),
+})
+
+/** "Residential / Tower / Tower Standard": what the audit log calls a template. */
+const labelOf = (names: { category: string; entity: string; typeName: string }) => `${names.category} / ${names.entity} / ${names.typeName}`
+const labelOfTemplate = (template: Template) => labelOf({ category: template.categoryId.name, entity: template.entityId.name, typeName: template.planningId.typeName })
+
+export type TemplateOutcome = 'created' | 'exists' | 'updated'
+
+/**
+ * Saves a template (spec/administration-planning.md §4): an existing one for the same category,
+ * entity and type is answered `exists` and left alone unless `force` is true, which replaces its
+ * clusters once `check` has heard what that adds, changes and removes. Created or replaced, it is
+ * recorded with its clusters before → after. Everything is one transaction.
+ */
+export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSave, now: Date, check: ChangeCheck) {
+  const combo = { categoryId: input.categoryId, entityId: input.entityId, planningId: input.planningId }
+  const after = itemFiguresOf(input)
+  return translating(
+    () =>
+      db.transaction(async (tx): Promise<{ outcome: TemplateOutcome; template: Template | null }> => {
+        await checkTemplate(tx, input)
+        const [created] = await tx
+          .insert(resourcePlanningTemplates)
+          .values({ ...combo, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning({ id: resourcePlanningTemplates.id })
+        if (created) {
+          await writeItems(tx, created.id, input)
+          const template = (await loadTemplate(tx, { id: created.id }))!
+          const changes = fieldChanges(null, { ...combo, roleClusters: roleClustersOf(after) })
+          await recordChange(tx, actor, now, { entityType: 'template', entityId: created.id, label: labelOfTemplate(template), action: 'created', changes })
+          return { outcome: 'created', template }
+        }
+        // Locked so that two forced saves replace the items one after the other.
+        const [existing] = await tx
+          .select({ id: resourcePlanningTemplates.id })
+          .from(resourcePlanningTemplates)
+          .where(
+            and(
+              eq(resourcePlanningTemplates.categoryId, combo.categoryId),
+              eq(resourcePlanningTemplates.entityId, combo.entityId),
+              eq(resourcePlanningTemplates.planningId, combo.planningId),
+            ),
+          )
+          .for('update')
+        if (!input.force) return { outcome: 'exists', template: await loadTemplate(tx, { id: existing.id }) }
+        const before = await loadItemFigures(tx, existing.id)
+        check(templateChanges(before, after))
+        await writeItems(tx, existing.id, input)
+        await tx.update(resourcePlanningTemplates).set({ updatedAt: now }).where(eq(resourcePlanningTemplates.id, existing.id))
+        const template = (await loadTemplate(tx, { id: existing.id }))!
+        const changes = fieldChanges({ roleClusters: roleClustersOf(before) }, { roleClusters: roleClustersOf(after) })
+        if (changes.length) await recordChange(tx, actor, now, { entityType: 'template', entityId: existing.id, label: labelOfTemplate(template), action: 'changed', changes })
+        return { outcome: 'updated', template }
+      }),
+    { [FOREIGN_KEY_VIOLATION]: () => badRequest('The planning type or a role of this template no longer exists') },
+  )
+}
+
+/**
+ * Removes one cluster item of one role, and records it. A template left without any cluster is
+ * removed too: the template table would no longer show it, and saving the combination again
+ * starts afresh. Answers the template left, or null. 404 (`missing`) when there is no such item.
+ */
+export async function removeTemplateItem(db: Executor, actor: Actor, ids: { templateId: string; roleId: string; itemId: string }, now: Date, missing: string) {
+  const { templateId, roleId, itemId } = ids
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(templateItems)
+      .where(and(eq(templateItems.id, itemId), eq(templateItems.templateId, templateId), eq(templateItems.roleId, roleId)))
+      .returning()
+    if (!deleted) throw notFound(missing)
+    const item = { roleId: deleted.roleId, ...clusterOf(deleted) }
+    const [{ left }] = await tx.select({ left: count() }).from(templateItems).where(eq(templateItems.templateId, templateId))
+    if (left === 0) {
+      // Named before it goes: nothing is left to read the names from afterwards.
+      const [names] = await tx
+        .select({ category: categories.name, entity: entities.name, typeName: plannings.typeName })
+        .from(resourcePlanningTemplates)
+        .innerJoin(categories, eq(categories.id, resourcePlanningTemplates.categoryId))
+        .innerJoin(entities, eq(entities.id, resourcePlanningTemplates.entityId))
+        .innerJoin(plannings, eq(plannings.id, resourcePlanningTemplates.planningId))
+        .where(eq(resourcePlanningTemplates.id, templateId))
+      await tx.delete(resourcePlanningTemplates).where(eq(resourcePlanningTemplates.id, templateId))
+      await recordChange(tx, actor, now, { entityType: 'template', entityId: templateId, label: labelOf(names), action: 'removed', changes: fieldChanges({ cluster: item }, null) })
+      return null
+    }
+    await tx.update(resourcePlanningTemplates).set({ updatedAt: now }).where(eq(resourcePlanningTemplates.id, templateId))
+    const template = (await loadTemplate(tx, { id: templateId }))!
+    await recordChange(tx, actor, now, { entityType: 'template', entityId: templateId, label: labelOfTemplate(template), action: 'changed', changes: fieldChanges({ cluster: item }, { cluster: null }) })
+    return template
+  })
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
+import { fieldChanges } from '#domain/audit'
 import type { Executor } from '#api/db/client'
+import { recordChange, type Actor } from '#api/audit/record'
 import { profiles, roles, users } from '#api/db/schema'
 import { isUuid } from '#domain/ids'
 import type * as z from 'zod/mini'
 import { personalSchema, professionalSchema, financialSchema, PRIVATE_PERSONAL_FIELDS, type PrivatePersonalField, type ProfileSubmission } from '#domain/profile'
-
 
 // A user with no profile yet reads as one with every field empty.
 const empty = {
@@ -56,8 +57,18 @@ export async function readWholeProfile(db: Executor, userId: string) {
   }
 }
 
-/** Writes the three sections; the role is the account's and is set by setRole (#api/users/assign-role). */
-export async function writeProfile(tx: Executor, userId: string, data: Omit<ProfileSubmission, 'roleId'>, now: Date) {
+/** A profile's sections as one flat record, `section.field`: what its audit entries compare. */
+const flat = (sections: Pick<typeof profiles.$inferSelect, 'personal' | 'professional' | 'financial'>) =>
+  Object.fromEntries(
+    (['personal', 'professional', 'financial'] as const).flatMap((section) => Object.entries(sections[section]).map(([field, value]) => [`${section}.${field}`, value])),
+  )
+
+/**
+ * Writes the three sections; the role is the account's and is set by setRole (#api/users/assign-role).
+ * Records the fields that moved, in the caller's transaction: 'created' on the first submission,
+ * 'changed' after, none when nothing moved; the salary shows only as changed (domain/audit.ts).
+ */
+export async function writeProfile(tx: Executor, actor: Actor, userId: string, data: Omit<ProfileSubmission, 'roleId'>, now: Date) {
   const values = {
     userId,
     personal: data.personal,
@@ -65,6 +76,17 @@ export async function writeProfile(tx: Executor, userId: string, data: Omit<Prof
     financial: data.financial,
     updatedAt: now,
   }
+  const [before] = await tx.select().from(profiles).where(eq(profiles.userId, userId))
   await tx.insert(profiles).values(values).onConflictDoUpdate({ target: profiles.userId, set: values })
-  await tx.update(users).set({ fullName: data.personal.name }).where(eq(users.id, userId))
+  const [person] = await tx.update(users).set({ fullName: data.personal.name }).where(eq(users.id, userId)).returning({ fullName: users.fullName, email: users.email })
+  const changes = fieldChanges(before ? flat(before) : null, flat(values))
+  if (changes.length === 0) return
+  await recordChange(tx, actor, now, {
+    entityType: 'profile',
+    entityId: userId,
+    label: person!.fullName || person!.email,
+    action: before ? 'changed' : 'created',
+    changes,
+    subjectId: userId,
+  })
 }

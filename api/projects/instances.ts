@@ -1,11 +1,14 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { cardChanges, cardRemovals, mergeChanges, type ChangeSet } from '#domain/planning/changes'
 import type { InstanceDelete, InstanceSave, PlanSave } from '#domain/planning/project-schemas'
 import { planningOwnMessages, projectMessages } from '#domain/planning/messages'
 import type { Executor } from '#api/db/client'
-import { plannings, projectEntities, projectEntityUserMappings, projectResourceInstances, projects } from '#api/db/schema'
+import { plannings, projectEntities, projectResourceInstances, projects } from '#api/db/schema'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
 import { badRequest, HttpError, notFound } from '#api/http/errors'
+import { recordChanges, type Actor, type Change } from '#api/audit/record'
+import { instanceEntry, tagRemovals, type InstanceFields } from './entries'
 import { loadCards, templateHasItems } from './plan'
 
 const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityId' | 'typeId'>) =>
@@ -17,13 +20,36 @@ const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityI
   )
 
 /**
- * Saves one card inside the caller's transaction (POST /api/project-resource-instances): creates
- * it, or replaces its instances. A name sent with its projectEntityId keeps that instance and its
+ * Saves one card in one transaction (POST /api/project-resource-instances): creates it, or
+ * replaces its instances. A name sent with its projectEntityId keeps that instance and its
  * tagged users; instances left out are removed with their tags. What the save would add, change
  * and remove is handed to `check` once the card is locked and read, before its instances are
- * written. Answers the card and whether it is new.
+ * written; each instance added, renamed or removed (and each tag removed with one) is recorded.
+ * Answers the card and whether it is new.
  */
-export async function saveCard(tx: Executor, input: InstanceSave, now: Date, check: ChangeCheck) {
+export async function saveCard(db: Executor, actor: Actor, input: InstanceSave, now: Date, check: ChangeCheck) {
+  return translating(
+    () =>
+      db.transaction(async (tx) => {
+        const entries: Change[] = []
+        const saved = await writeCard(tx, input, now, check, entries)
+        await recordChanges(tx, actor, now, entries)
+        return saved
+      }),
+    // The project or the planning type was deleted meanwhile.
+    { [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the planning type of this card no longer exists') },
+  )
+}
+
+const fieldsOf = (input: Pick<InstanceSave, 'categoryId' | 'entityId' | 'typeId'>, name: string): InstanceFields => ({
+  name,
+  categoryId: input.categoryId,
+  entityId: input.entityId,
+  typeId: input.typeId,
+})
+
+/** saveCard, its audit entries added to `entries` for the caller to record. */
+async function writeCard(tx: Executor, input: InstanceSave, now: Date, check: ChangeCheck, entries: Change[]) {
   const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId))
   if (!project) throw badRequest('projectId: Project not found')
   if (project.globalCategoryId && project.globalCategoryId !== input.categoryId) throw badRequest(`categoryId: ${planningOwnMessages.categoryFixed}`)
@@ -52,6 +78,16 @@ export async function saveCard(tx: Executor, input: InstanceSave, now: Date, che
     kept.add(entry.projectEntityId)
   })
   check(cardChanges(stored, input.names))
+  const onRecord = (id: string, before: string | null, after: string | null) =>
+    instanceEntry(project.id, project.name, id, before === null ? null : fieldsOf(input, before), after === null ? null : fieldsOf(input, after))
+  const sentNames = new Map(input.names.flatMap((entry) => (entry.projectEntityId ? [[entry.projectEntityId, entry.name] as const] : [])))
+  const removed = (stored ?? []).filter((row) => !kept.has(row.id))
+  entries.push(...(await tagRemovals(tx, project, removed.map((row) => row.id))).entries)
+  for (const row of stored ?? []) {
+    const name = sentNames.get(row.id)
+    if (name === undefined) entries.push(onRecord(row.id, row.name, null))
+    else if (name !== row.name) entries.push(onRecord(row.id, row.name, name))
+  }
   await tx
     .delete(projectEntities)
     .where(and(eq(projectEntities.instanceId, card.id), kept.size ? notInArray(projectEntities.id, [...kept]) : undefined))
@@ -63,7 +99,10 @@ export async function saveCard(tx: Executor, input: InstanceSave, now: Date, che
     )
   }
   const added = input.names.flatMap((entry, position) => (entry.projectEntityId ? [] : [{ instanceId: card.id, name: entry.name, position }]))
-  if (added.length) await tx.insert(projectEntities).values(added)
+  if (added.length) {
+    const inserted = await tx.insert(projectEntities).values(added).returning({ id: projectEntities.id, name: projectEntities.name })
+    entries.push(...inserted.map((row) => onRecord(row.id, null, row.name)))
+  }
   if (!created) await tx.update(projectResourceInstances).set({ updatedAt: now }).where(eq(projectResourceInstances.id, card.id))
 
   const saved = (await loadCards(tx, [input.projectId])).find((row) => row._id === card.id)!
@@ -72,17 +111,33 @@ export async function saveCard(tx: Executor, input: InstanceSave, now: Date, che
 
 /**
  * DELETE /api/project-resource-instances: one instance by name (its tagged users go with it; the
- * card goes with its last instance), or with no name the whole card. Answers what was removed.
+ * card goes with its last instance), or with no name the whole card. Each instance and tag
+ * removed is recorded. Answers what was removed.
  */
-export async function deleteFromCard(tx: Executor, input: InstanceDelete) {
-  const [card] = await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf(input)).for('update')
+export async function deleteFromCard(db: Executor, actor: Actor, input: InstanceDelete, now: Date) {
+  return db.transaction(async (tx) => {
+    const entries: Change[] = []
+    const removed = await removeFromCard(tx, input, entries)
+    await recordChanges(tx, actor, now, entries)
+    return removed
+  })
+}
+
+/** deleteFromCard, its audit entries added to `entries` for the caller to record. */
+async function removeFromCard(tx: Executor, input: InstanceDelete, entries: Change[]) {
+  const [card] = await tx
+    .select({ id: projectResourceInstances.id, projectName: projects.name })
+    .from(projectResourceInstances)
+    .innerJoin(projects, eq(projects.id, projectResourceInstances.projectId))
+    .where(comboOf(input))
+    .for('update', { of: projectResourceInstances })
   if (!card) throw notFound('This card is not part of the project')
   const names = await tx.select().from(projectEntities).where(eq(projectEntities.instanceId, card.id))
   const doomed = input.name ? names.filter((row) => row.name.toLowerCase() === input.name!.toLowerCase()) : names
   if (input.name && doomed.length === 0) throw notFound(`No instance named "${input.name}" in this card`)
-  const [{ tags }] = doomed.length
-    ? await tx.select({ tags: count() }).from(projectEntityUserMappings).where(inArray(projectEntityUserMappings.projectEntityId, doomed.map((row) => row.id)))
-    : [{ tags: 0 }]
+  const project = { id: input.projectId, name: card.projectName }
+  const tags = await tagRemovals(tx, project, doomed.map((row) => row.id))
+  entries.push(...tags.entries, ...doomed.map((row) => instanceEntry(project.id, project.name, row.id, fieldsOf(input, row.name), null)))
   const wholeCard = doomed.length === names.length
   if (wholeCard) await tx.delete(projectResourceInstances).where(eq(projectResourceInstances.id, card.id))
   else {
@@ -93,18 +148,25 @@ export async function deleteFromCard(tx: Executor, input: InstanceDelete) {
   return {
     message: wholeCard ? 'Card deleted' : 'Instance deleted',
     removedInstances: doomed.map((row) => row.name),
-    removedTags: tags,
+    removedTags: tags.rows,
   }
 }
 
 /**
- * Saves a whole plan inside the caller's transaction (PUT /api/projects/{id}/plan): the removed
- * cards first, then each card as saveCard does. A refusal names the card it is about
- * (`cards.2.typeId: …`) and, thrown, leaves the transaction to roll everything back. What the
- * whole plan adds, changes and removes goes to `check` once, at the end, so that a refusal names
- * every permission missing; thrown there, it rolls back what was written before it.
+ * Saves a whole plan in one transaction (PUT /api/projects/{id}/plan), so a failure half-way
+ * saves nothing: the removed cards first, then each card as saveCard does. A refusal names the
+ * card it is about (`cards.2.typeId: …`) and, thrown, rolls everything back. What the whole plan
+ * adds, changes and removes goes to `check` once, at the end, so that a refusal names every
+ * permission missing. Every instance and tag it adds, renames or removes is recorded, in one insert.
  */
-export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
+export async function savePlan(db: Executor, actor: Actor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
+  return translating(() => db.transaction((tx) => writePlan(tx, actor, projectId, plan, now, check)), {
+    [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or a planning type of this plan no longer exists'),
+  })
+}
+
+async function writePlan(tx: Executor, actor: Actor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
+  const entries: Change[] = []
   const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update')
   if (!project) throw notFound('Project not found')
   const changes: ChangeSet[] = []
@@ -113,7 +175,7 @@ export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, 
     const [existing] = await tx.select({ id: projectResourceInstances.id }).from(projectResourceInstances).where(comboOf({ projectId, ...card }))
     // A card already gone is what the user wanted, and removes nothing.
     if (!existing) continue
-    await deleteFromCard(tx, { projectId, ...card })
+    await removeFromCard(tx, { projectId, ...card }, entries)
     removedCards++
   }
   changes.push(cardRemovals(removedCards))
@@ -121,12 +183,13 @@ export async function savePlan(tx: Executor, projectId: string, plan: PlanSave, 
     try {
       // Cards are listed in the order they were created: each new one a millisecond after the one
       // before, so a plan saved at once keeps the order it was sent in.
-      await saveCard(tx, { projectId, ...card }, new Date(now.getTime() + index), (made) => changes.push(made))
+      await writeCard(tx, { projectId, ...card }, new Date(now.getTime() + index), (made) => changes.push(made), entries)
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 400)) throw error
       throw badRequest(/^[\w.]+: /.test(error.message) ? `cards.${index}.${error.message}` : `cards.${index}: ${error.message}`)
     }
   }
   check(mergeChanges(...changes))
+  await recordChanges(tx, actor, now, entries)
   return loadCards(tx, [projectId])
 }

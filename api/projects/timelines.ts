@@ -5,8 +5,11 @@ import { effectiveDates, isSite, rollUp, type PlanItem, type RollUpInput } from 
 import { planningOwnMessages } from '#domain/planning/messages'
 import type { SiteOverride } from '#domain/planning/project-schemas'
 import type { Executor } from '#api/db/client'
-import { clusters, entities, projects, roles, siteOverrides } from '#api/db/schema'
+import { clusters, entities, projectResourceInstances, projects, roles, siteOverrides } from '#api/db/schema'
+import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { badRequest } from '#api/http/errors'
+import { recordChange, type Actor } from '#api/audit/record'
+import { fieldChanges } from '#domain/audit'
 import { loadCardItems, loadCards } from './plan'
 
 export const OVERRIDE_MARK = 'created'
@@ -37,18 +40,51 @@ export const presentOverride = (row: Pick<typeof siteOverrides.$inferSelect, 'cl
   default: OVERRIDE_MARK,
 })
 
+/** A project's Site overrides of the clusters of an entity type (of a category, when named). */
+export async function loadSiteOverrides(db: Executor, { projectId, categoryId, entityId }: { projectId: string; categoryId?: string | null; entityId: string }) {
+  const rows = await db
+    .select({ clusterId: siteOverrides.clusterId, startDate: siteOverrides.startDate, endDate: siteOverrides.endDate })
+    .from(siteOverrides)
+    .innerJoin(clusters, eq(clusters.id, siteOverrides.clusterId))
+    .where(and(eq(siteOverrides.projectId, projectId), eq(clusters.entityId, entityId), categoryId ? eq(clusters.categoryId, categoryId) : undefined))
+  return rows.map(presentOverride)
+}
+
+/** The clusters of an entity type that the project's plan uses, with the project's dates. */
+export async function loadPlannedTimeline(db: Executor, projectId: string, entityId: string) {
+  const cards = await db
+    .select({ id: projectResourceInstances.id })
+    .from(projectResourceInstances)
+    .where(and(eq(projectResourceInstances.projectId, projectId), eq(projectResourceInstances.entityId, entityId)))
+  const items = await loadCardItems(db, cards.map((card) => card.id))
+  const used = [...new Set([...items.values()].flat().flatMap((row) => row.item.clusterIds))]
+  return loadTimeline(db, projectId, entityId, used)
+}
+
 /**
- * Sets a project's dates for a cluster of the Site entity type (the only editable one, §6). The
- * entity must be of the category and the cluster of the entity. Answers the override and whether
- * this call created it.
+ * Sets a project's dates for a cluster of the Site entity type (the only editable one,
+ * spec/administration-planning.md §6), and records them before →
+ * after (nothing when they did not change). The entity must be of the category and the cluster
+ * of the entity. Answers the override and whether this call created it. One transaction.
  */
-export async function saveOverride(tx: Executor, input: SiteOverride, now: Date) {
-  const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))
+export async function saveOverride(db: Executor, actor: Actor, input: SiteOverride, now: Date) {
+  return translating(() => db.transaction((tx) => writeOverride(tx, actor, input, now)), {
+    [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the cluster no longer exists'),
+  })
+}
+
+async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, now: Date) {
+  const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, input.projectId))
   if (!project) throw badRequest('projectId: Project not found')
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
   if (!entity || entity.categoryId !== input.categoryId) throw badRequest('entityId: Entity not found in this category')
   if (!isSite(entity.name)) throw badRequest(planningOwnMessages.onlySite)
-  const [cluster] = await tx.select({ entityId: clusters.entityId }).from(clusters).where(eq(clusters.id, input.clusterId))
+  // With the dates it had, if any: what the audit log shows as before.
+  const [cluster] = await tx
+    .select({ entityId: clusters.entityId, name: clusters.name, override: { startDate: siteOverrides.startDate, endDate: siteOverrides.endDate } })
+    .from(clusters)
+    .leftJoin(siteOverrides, and(eq(siteOverrides.clusterId, clusters.id), eq(siteOverrides.projectId, input.projectId)))
+    .where(eq(clusters.id, input.clusterId))
   if (cluster?.entityId !== entity.id) throw badRequest('clusterId: Cluster not found for this entity')
   const [saved] = await tx
     .insert(siteOverrides)
@@ -56,6 +92,18 @@ export async function saveOverride(tx: Executor, input: SiteOverride, now: Date)
     .onConflictDoUpdate({ target: [siteOverrides.projectId, siteOverrides.clusterId], set: { startDate: input.startDate, endDate: input.endDate, updatedAt: now } })
     // xmax is 0 on a row this statement inserted, set on one it updated.
     .returning({ clusterId: siteOverrides.clusterId, startDate: siteOverrides.startDate, endDate: siteOverrides.endDate, inserted: sql<boolean>`(xmax = 0)` })
+  const changes = fieldChanges(saved.inserted ? null : cluster.override, { startDate: saved.startDate, endDate: saved.endDate })
+  // A new override is recorded even with both dates cleared: it hides the cluster's own.
+  if (saved.inserted || changes.length) {
+    await recordChange(tx, actor, now, {
+      entityType: 'cluster dates',
+      entityId: input.clusterId,
+      label: `${project.name} / ${cluster.name}`,
+      action: saved.inserted ? 'created' : 'changed',
+      changes,
+      projectId: project.id,
+    })
+  }
   return { override: presentOverride(saved), created: saved.inserted }
 }
 

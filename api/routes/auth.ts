@@ -1,4 +1,3 @@
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
@@ -9,28 +8,19 @@ import {
   signupPayload,
   verifyOtpPayload,
 } from '#domain/auth'
-import {
-  LOGIN_MAX_FAILURES_PER_ADDRESS,
-  LOGIN_MAX_FAILURES_PER_EMAIL,
-  ADMIN_ROLE,
-  LOGIN_WINDOW_MS,
-  OTP_PURPOSE_SIGNUP,
-  PERMISSIONS,
-  RESEND_COOLDOWN_MS,
-  RESET_TOKEN_TTL_MS,
-} from '#domain/constants'
-import { passwordResets, roles, users } from '#api/db/schema'
+import { LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS } from '#domain/constants'
 import { ERROR_CODES } from '#domain/contracts/errors'
-import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
 import { HttpError, badRequest, parse } from '#api/http/errors'
 import { resetMail, verificationMail } from '#api/mail/messages'
 import { presentUser } from '#api/users/present'
-import { assertCanSend, consumeCode, issueCode } from '#api/auth/codes'
-import { hashPassword, NO_PASSWORD, verifyPassword } from '#api/auth/passwords'
-import { endSession, revokeUserSessions, startSession } from '#api/auth/sessions'
+import { accountByEmail } from '#api/users/store'
+import { hashPassword, verifyPassword } from '#api/auth/passwords'
+import { issueResetLink, resetPassword } from '#api/auth/resets'
+import { endSession, startSession } from '#api/auth/sessions'
+import { resendCode, signUp, verifySignup } from '#api/auth/signup'
 import { clearEvents, release, reserve, throttleAddress } from '#api/auth/throttle'
-import { hashToken, newToken } from '#api/auth/tokens'
+import { newToken } from '#api/auth/tokens'
 import { access } from '#api/http/access'
 
 const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
@@ -39,37 +29,6 @@ const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your 
  * what issuing a link and writing its mail take, short enough that nobody waits for it.
  */
 const FORGOT_ANSWER_MS = 300
-// Any fixed number: serialises sign-ups so that exactly one first account becomes the administrator.
-const SIGNUP_LOCK = 7_406_212
-
-/**
- * Marks the address proven (a code or a reset link reached the mailbox). The first account to prove
- * its mailbox administers the install (DESIGN §2): decided here, not at sign-up, so a sign-up alone,
- * which anyone can make for any address, never makes an administrator. The caller holds the sign-up
- * lock (lockSignups, its transaction's first step), so two first verifications cannot both win.
- */
-async function proveMailbox(tx: Executor, userId: string, now: Date) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId))
-  if (user.emailVerifiedAt) return user
-  const [other] = await tx.select({ id: users.id }).from(users).where(isNotNull(users.emailVerifiedAt)).limit(1)
-  const [adminRole] = other ? [] : await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE))
-  const [verified] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: now, ...(other ? {} : { role: ADMIN_ROLE, roleId: adminRole?.id ?? null, permissions: [...PERMISSIONS] }) })
-    .where(eq(users.id, userId))
-    .returning()
-  return verified
-}
-
-/** Serialises sign-ups and proofs of a mailbox; taken first, before any row lock, so they never deadlock. */
-const lockSignups = (tx: Executor) => tx.execute(sql`select pg_advisory_xact_lock(${SIGNUP_LOCK})`)
-
-/** Marks every reset link of the account that is still usable as used. */
-const spendResets = (tx: Executor, userId: string, now: Date) =>
-  tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)))
-
-const findUser = (deps: Deps, email: string) =>
-  deps.db.query.users.findFirst({ where: eq(users.email, email.toLowerCase()) })
 
 const loginKeys = (email: string, request: FastifyRequest) => ({
   email: `login:email:${email.toLowerCase()}`,
@@ -80,29 +39,11 @@ const loginKeys = (email: string, request: FastifyRequest) => ({
  * Issues a reset link to the account of `email`, if it is an active account that was not sent one
  * in the last minute, and answers the mail that carries it; otherwise null. Only the newest link works.
  */
-async function issueResetLink(deps: Deps, email: string, now: Date) {
-  const user = await findUser(deps, email)
+async function resetLinkMail(deps: Deps, email: string, now: Date) {
+  const user = await accountByEmail(deps.db, email)
   if (!user || user.status !== 'Active') return null
   const token = newToken()
-  const issued = await deps.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
-    const recent = await tx
-      .select({ id: passwordResets.id })
-      .from(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, new Date(now.getTime() - RESEND_COOLDOWN_MS))))
-      .limit(1)
-    // At most one mail a minute per account.
-    if (recent.length > 0) return false
-    // A link mailed earlier (and perhaps read by someone else) dies.
-    await spendResets(tx, user.id, now)
-    await tx.insert(passwordResets).values({
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    })
-    return true
-  })
+  const issued = await issueResetLink(deps.db, user, token, now)
   return issued ? resetMail(user.email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`) : null
 }
 
@@ -113,23 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     await throttleAddress(deps, request, 'signup', now)
     const passwordHash = await hashPassword(password)
     const address = email.toLowerCase()
-    const code = await deps.db.transaction(async (tx) => {
-      await lockSignups(tx)
-      const [existing] = await tx.select().from(users).where(eq(users.email, address)).for('update')
-      if (existing?.emailVerifiedAt) throw new HttpError(409, 'An account with this email already exists. Please log in.')
-      if (existing) {
-        await assertCanSend(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
-        // Signing up again before verifying never sets a password: the same one again only resends
-        // the code; a different one means two people claim the address, and only the mailbox can
-        // tell whose it is, so neither password is kept (the owner verifies, then sets one by reset).
-        if (!(await verifyPassword(existing.passwordHash, password))) {
-          await tx.update(users).set({ passwordHash: NO_PASSWORD }).where(eq(users.id, existing.id))
-        }
-        return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
-      }
-      const [user] = await tx.insert(users).values({ email: address, passwordHash, createdAt: now }).returning()
-      return issueCode(tx, user.id, OTP_PURPOSE_SIGNUP, now)
-    })
+    const code = await deps.db.transaction((tx) => signUp(tx, { email: address, password, passwordHash }, now))
     await deps.mailer.send(verificationMail(address, code, deps.publicUrl))
     return reply.status(201).send({ message: 'OTP sent to email' })
   })
@@ -137,13 +62,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/resend-otp', access('public'), async (request) => {
     const { email, purpose } = parse(resendOtpPayload, request.body)
     const now = deps.now()
-    const result = await deps.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).for('update')
-      if (!user) throw new HttpError(404, 'User not found')
-      if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
-      await assertCanSend(tx, user.id, purpose, now)
-      return { to: user.email, code: await issueCode(tx, user.id, purpose, now) }
-    })
+    const result = await deps.db.transaction((tx) => resendCode(tx, { email, purpose }, now))
     await deps.mailer.send(verificationMail(result.to, result.code, deps.publicUrl))
     return { message: 'A new OTP has been sent to your email' }
   })
@@ -152,19 +71,15 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const { email, otp } = parse(verifyOtpPayload, request.body)
     const now = deps.now()
     const outcome = await deps.db.transaction(async (tx) => {
-      await lockSignups(tx)
-      const [user] = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).for('update')
-      if (!user) throw new HttpError(404, 'User not found')
-      if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
-      const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
-      if (refusal) return { refusal, user: null }
-      const verified = await proveMailbox(tx, user.id, now)
+      const verification = await verifySignup(tx, { email, otp }, now)
+      const verified = verification.user
+      if (!verified) return verification
       if (verified.status === 'Active') {
         // Verifying signs in, so it rotates too: a session this browser had (another account's) ends.
         await endSession(deps, request, reply, tx)
         await startSession(deps, reply, verified.id, tx)
       }
-      return { refusal: '', user: verified }
+      return verification
     })
     if (!outcome.user) throw badRequest(outcome.refusal)
     return { message: 'Email verified', user: presentUser(outcome.user) }
@@ -189,7 +104,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
       const minutes = Math.ceil(slot.wait / 60)
       throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
     }
-    const user = await findUser(deps, email)
+    const user = await accountByEmail(deps.db, email)
     const matches = await verifyPassword(user?.passwordHash, password)
     if (!user) throw new HttpError(401, 'User not found', undefined, ERROR_CODES.userNotFound)
     if (!matches) throw new HttpError(401, 'Invalid email or password')
@@ -226,7 +141,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const { email } = parse(forgotPasswordPayload, request.body)
     const now = deps.now()
     await throttleAddress(deps, request, 'forgot', now)
-    const mail = await issueResetLink(deps, email, now)
+    const mail = await resetLinkMail(deps, email, now)
     if (mail) {
       const sent = deps.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'the reset link could not be mailed'))
       mailsInFlight.add(sent)
@@ -241,23 +156,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     const { token, newPassword } = parse(resetPasswordPayload, request.body)
     const now = deps.now()
     const passwordHash = await hashPassword(newPassword)
-    const done = await deps.db.transaction(async (tx) => {
-      await lockSignups(tx)
-      // Marking it used in the same statement that checks it makes the token single-use under races.
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ usedAt: now })
-        .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
-        .returning()
-      if (!reset) return false
-      // Every other link of the account dies with the reset.
-      await spendResets(tx, reset.userId, now)
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId))
-      // The link came to the mailbox, so it also proves the address.
-      await proveMailbox(tx, reset.userId, now)
-      await revokeUserSessions(tx, reset.userId)
-      return true
-    })
+    const done = await deps.db.transaction((tx) => resetPassword(tx, { token, passwordHash }, now))
     if (!done) throw badRequest('This reset link is invalid or has expired. Please request a new one.')
     return { message: 'Password reset successful. Please log in.' }
   })

@@ -1,18 +1,19 @@
-import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { isAdmin, isSelf, seesPrivate } from '#domain/access'
+import { isSelf, seesPrivate } from '#domain/access'
 import { DRAFT_TTL_MS } from '#domain/constants'
 import { profileDraftSchema, profileSubmissionSchema, profileUpdateSchema } from '#domain/profile'
-import { profileDrafts, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { badRequest, forbidden, notFound, parse } from '#api/http/errors'
-import { cookieOptions, requireUser, revokeUserSessions } from '#api/auth/sessions'
+import { notFound, parse } from '#api/http/errors'
+import { actorOf } from '#api/audit/record'
+import { cookieOptions, requireUser } from '#api/auth/sessions'
 import { throttleAddress, throttlePerson } from '#api/auth/throttle'
 import { hashToken, newToken } from '#api/auth/tokens'
 import { pathId } from '#api/http/params'
+import { deleteDraft, draftIsKept, readDraft, saveDraft } from '#api/profiles/drafts'
 import { keepPrivate, readProfile, readWholeProfile, writeProfile } from '#api/profiles/store'
 import { changeAccount } from '#api/users/administrators'
 import { setRole } from '#api/users/assign-role'
+import { setStatus } from '#api/users/status'
 import { access } from '#api/http/access'
 
 const DRAFT_COOKIE = 'portal_draft'
@@ -25,7 +26,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   const dropDraft = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = draftKey(request)
     if (!key) return
-    await deps.db.delete(profileDrafts).where(eq(profileDrafts.tokenHash, key))
+    await deleteDraft(deps.db, key)
     reply.clearCookie(DRAFT_COOKIE, { path: '/' })
   }
 
@@ -36,7 +37,7 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     await throttlePerson(deps, user.id)
     // One's own pick may take one's own Admin role away: checked like any change of a role.
     await changeAccount(deps.db, { actorId: user.id, userId: user.id }, async (tx, { actor, target }) => {
-      await writeProfile(tx, target.id, data, deps.now())
+      await writeProfile(tx, actorOf(actor), target.id, data, deps.now())
       await setRole(tx, { actor, target, roleId: data.roleId, now: deps.now() })
     })
     await dropDraft(request, reply)
@@ -60,20 +61,13 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
     // One's own profile is a self-service write, counted per person (issue 28); an editor's of others is not.
     if (own) await throttlePerson(deps, user.id)
     await changeAccount(deps.db, { actorId: user.id, userId: id }, async (tx, { actor, target }) => {
-      if (data.status && data.status !== target.status) {
-        if (own) throw badRequest('status: You cannot change the status of your own account.')
-        // Deactivating the administrators would take the Admin role away in all but name (DESIGN §4).
-        if (isAdmin(target) && !isAdmin(actor)) throw forbidden('Only an administrator can change the status of an administrator.')
-        await tx.update(users).set({ status: data.status }).where(eq(users.id, id))
-        // A deactivated account is signed out everywhere at once.
-        if (data.status === 'Inactive') await revokeUserSessions(tx, id)
-      }
+      if (data.status) await setStatus(tx, { editor: actor, target, status: data.status, now: deps.now() })
       // What the editor may not see, they cannot change: the stored financial details, date of
       // birth and family details are kept, and so are the financial details a caller leaves out.
       const stored = await readWholeProfile(tx, id)
       const financial = withPrivate && data.financial ? data.financial : stored!.financial
       const personal = withPrivate ? data.personal : keepPrivate(data.personal, stored!.personal)
-      await writeProfile(tx, id, { ...data, personal, financial }, deps.now())
+      await writeProfile(tx, actorOf(actor), id, { ...data, personal, financial }, deps.now())
       await setRole(tx, { actor, target, roleId: data.roleId, now: deps.now() })
     })
     return readProfile(deps.db, id, { withPrivate })
@@ -83,23 +77,19 @@ export async function formRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/form/draft', access('public'), async (request) => {
     const key = draftKey(request)
     if (!key) return { draft: null }
-    const [row] = await deps.db
-      .select({ data: profileDrafts.data })
-      .from(profileDrafts)
-      .where(and(eq(profileDrafts.tokenHash, key), gt(profileDrafts.expiresAt, deps.now())))
-    return { draft: row?.data ?? null }
+    return { draft: await readDraft(deps.db, key, deps.now()) }
   })
 
   app.put('/form/draft', access('public'), async (request, reply) => {
     const data = parse(profileDraftSchema, request.body)
     const now = deps.now()
     const given = request.cookies[DRAFT_COOKIE]
-    const [kept] = given && given.length <= 100 ? await deps.db.select({ key: profileDrafts.tokenHash }).from(profileDrafts).where(eq(profileDrafts.tokenHash, hashToken(given))) : []
+    const kept = given && given.length <= 100 ? await draftIsKept(deps.db, hashToken(given)) : false
     // A new draft is a new row: counted per address, so anonymous drafts cannot pile up.
     if (!kept) await throttleAddress(deps, request, 'draft', now)
     const token = kept && given ? given : newToken()
     const values = { tokenHash: hashToken(token), data, updatedAt: now, expiresAt: new Date(now.getTime() + DRAFT_TTL_MS) }
-    await deps.db.insert(profileDrafts).values(values).onConflictDoUpdate({ target: profileDrafts.tokenHash, set: values })
+    await saveDraft(deps.db, values)
     reply.setCookie(DRAFT_COOKIE, token, cookieOptions(deps, DRAFT_TTL_MS))
     return { message: 'Draft saved' }
   })

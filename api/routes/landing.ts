@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { PRODUCT_NAME } from '#domain/constants'
+import { databaseAnswers } from '#api/db/health'
 import type { Deps } from '#api/deps'
 import { sessionUser } from '#api/auth/sessions'
 import { presentUser } from '#api/users/present'
@@ -17,7 +18,7 @@ export async function landingRoutes(app: FastifyInstance, deps: Deps) {
 
   /** For load balancers: answers 200 only while the database answers. */
   app.get('/healthz', access('public'), async () => {
-    await deps.db.execute('select 1')
+    await databaseAnswers(deps.db)
     return { ok: true }
   })
 }

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { projectCreateSchema, projectUpdateSchema } from '#domain/planning/schemas'
 import {
   clusterByEntityQuerySchema,
   instanceDeleteSchema,
@@ -11,29 +11,47 @@ import {
   siteOverridesQuerySchema,
   timelineSelectionQuerySchema,
 } from '#domain/planning/project-schemas'
-import { clusters, projectResourceInstances, projects, siteOverrides } from '#api/db/schema'
-import type { Executor } from '#api/db/client'
 import type { Deps } from '#api/deps'
-import { badRequest, notFound, parse } from '#api/http/errors'
+import { parse } from '#api/http/errors'
 import { access } from '#api/http/access'
+import { requestActor } from '#api/http/actor'
 import { requireUser } from '#api/auth/sessions'
+import { actorOf } from '#api/audit/record'
 import { changesAllowedTo } from '#api/http/changes'
-import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { pathId } from '#api/http/params'
 import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
 import { loadMappings, replaceMapping } from '#api/projects/mappings'
-import { loadCardItems, loadCards } from '#api/projects/plan'
-import { loadRollUp, loadTimeline, presentOverride, saveOverride } from '#api/projects/timelines'
+import { loadCards } from '#api/projects/plan'
+import { createProject, deleteProject, listProjects, PROJECT_NOT_FOUND, requireProject, updateProject } from '#api/projects/project'
+import { loadPlannedTimeline, loadRollUp, loadSiteOverrides, loadTimeline, saveOverride } from '#api/projects/timelines'
 
-const PROJECT_NOT_FOUND = 'Project not found'
+type IdParams = { Params: { id: string } }
 
-async function requireProject(db: Executor, projectId: string) {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId))
-  if (!project) throw notFound(PROJECT_NOT_FOUND)
-}
-
-/** Project resource planning, user tagging, cluster timelines and the role roll-up (§7 "Projects"). */
+/**
+ * Projects, their resource planning, user tagging, cluster timelines and the role roll-up
+ * (spec/administration-planning.md §7 "Projects"). The spec has no screen for the projects
+ * themselves: those calls let an administrator set up an install without SQL (DESIGN §8).
+ */
 export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
+  app.get('/api/projects', access('view'), async () => listProjects(deps.db))
+
+  app.post('/api/projects', access('add'), async (request, reply) => {
+    const input = parse(projectCreateSchema, request.body)
+    return reply.status(201).send(await createProject(deps.db, await requestActor(deps, request), input, deps.now()))
+  })
+
+  app.put<IdParams>('/api/projects/:id', access('edit'), async (request) => {
+    const id = pathId(request.params.id, PROJECT_NOT_FOUND)
+    const input = parse(projectUpdateSchema, request.body)
+    return updateProject(deps.db, await requestActor(deps, request), id, input, deps.now())
+  })
+
+  app.delete<IdParams>('/api/projects/:id', access('delete'), async (request) => {
+    const id = pathId(request.params.id, PROJECT_NOT_FOUND)
+    await deleteProject(deps.db, await requestActor(deps, request), id, deps.now())
+    return { message: 'Project deleted' }
+  })
+
   app.get('/api/project-resource-instances', access('view'), async (request) => {
     const { projectId } = parse(projectQuerySchema, request.query)
     await requireProject(deps.db, projectId)
@@ -46,12 +64,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * (lowering Number too) `delete` (DESIGN §4).
    */
   app.post('/api/project-resource-instances', access('add'), async (request, reply) => {
-    const actor = await requireUser(deps, request)
+    const user = await requireUser(deps, request)
     const input = parse(instanceSaveSchema, request.body)
-    const { card, created } = await translating(() => deps.db.transaction((tx) => saveCard(tx, input, deps.now(), changesAllowedTo(actor))), {
-      // The project or the planning type was deleted meanwhile.
-      [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the planning type of this card no longer exists'),
-    })
+    const { card, created } = await saveCard(deps.db, actorOf(user), input, deps.now(), changesAllowedTo(user))
     return reply.status(created ? 201 : 200).send(card)
   })
 
@@ -60,18 +75,16 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * saves nothing. It does what the POST and DELETE above do, so it needs what they need: `add`,
    * and `edit` or `delete` as well for what it would change or remove of the stored plan.
    */
-  app.put<{ Params: { id: string } }>('/api/projects/:id/plan', access('add'), async (request) => {
-    const actor = await requireUser(deps, request)
+  app.put<IdParams>('/api/projects/:id/plan', access('add'), async (request) => {
+    const user = await requireUser(deps, request)
     const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
     const plan = parse(planSaveSchema, request.body)
-    return translating(() => deps.db.transaction((tx) => savePlan(tx, projectId, plan, deps.now(), changesAllowedTo(actor))), {
-      [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or a planning type of this plan no longer exists'),
-    })
+    return savePlan(deps.db, actorOf(user), projectId, plan, deps.now(), changesAllowedTo(user))
   })
 
   app.delete('/api/project-resource-instances', access('delete'), async (request) => {
     const input = parse(instanceDeleteSchema, request.body)
-    return deps.db.transaction((tx) => deleteFromCard(tx, input))
+    return deleteFromCard(deps.db, await requestActor(deps, request), input, deps.now())
   })
 
   app.get('/api/project-entity-user-mappings', access('view'), async (request) => {
@@ -82,12 +95,9 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
 
   /** Tagging someone needs `add`; untagging someone (clearing, or swapping a person) `delete` as well. */
   app.post('/api/project-entity-user-mappings/replace', access('add'), async (request) => {
-    const actor = await requireUser(deps, request)
+    const user = await requireUser(deps, request)
     const input = parse(mappingReplaceSchema, request.body)
-    const saved = await translating(() => deps.db.transaction((tx) => replaceMapping(tx, input, deps.now(), changesAllowedTo(actor))), {
-      // A user, role or cluster was deleted meanwhile.
-      [FOREIGN_KEY_VIOLATION]: () => badRequest('A user or cluster of this tagging no longer exists'),
-    })
+    const saved = await replaceMapping(deps.db, actorOf(user), input, deps.now(), changesAllowedTo(user))
     return { message: 'Saved successfully', ...saved }
   })
 
@@ -99,22 +109,15 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
   })
 
   app.get('/api/timelines/site-overrides', access('view'), async (request) => {
-    const { projectId, categoryId, entityId } = parse(siteOverridesQuerySchema, request.query)
-    await requireProject(deps.db, projectId)
-    const rows = await deps.db
-      .select({ clusterId: siteOverrides.clusterId, startDate: siteOverrides.startDate, endDate: siteOverrides.endDate })
-      .from(siteOverrides)
-      .innerJoin(clusters, eq(clusters.id, siteOverrides.clusterId))
-      .where(and(eq(siteOverrides.projectId, projectId), eq(clusters.entityId, entityId), categoryId ? eq(clusters.categoryId, categoryId) : undefined))
-    return rows.map(presentOverride)
+    const query = parse(siteOverridesQuerySchema, request.query)
+    await requireProject(deps.db, query.projectId)
+    return loadSiteOverrides(deps.db, query)
   })
 
   /** 201 when the override is new ("created"), 200 when it changed an existing one. */
   app.put('/api/timelines/site-overrides', access('edit'), async (request, reply) => {
     const input = parse(siteOverrideSchema, request.body)
-    const { override, created } = await translating(() => deps.db.transaction((tx) => saveOverride(tx, input, deps.now())), {
-      [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the cluster no longer exists'),
-    })
+    const { override, created } = await saveOverride(deps.db, await requestActor(deps, request), input, deps.now())
     return reply.status(created ? 201 : 200).send(override)
   })
 
@@ -122,13 +125,7 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/timelines/cluster-by-entity', access('view'), async (request) => {
     const { projectId, entityId } = parse(clusterByEntityQuerySchema, request.query)
     await requireProject(deps.db, projectId)
-    const cards = await deps.db
-      .select({ id: projectResourceInstances.id })
-      .from(projectResourceInstances)
-      .where(and(eq(projectResourceInstances.projectId, projectId), eq(projectResourceInstances.entityId, entityId)))
-    const items = await loadCardItems(deps.db, cards.map((card) => card.id))
-    const used = [...new Set([...items.values()].flat().flatMap((row) => row.item.clusterIds))]
-    return loadTimeline(deps.db, projectId, entityId, used)
+    return loadPlannedTimeline(deps.db, projectId, entityId)
   })
 
   /** Roles → projects → clusters, with requirements, earliest starts and Deployed By dates. */

@@ -1,5 +1,4 @@
 import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
@@ -9,17 +8,17 @@ import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAS
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE } from '#domain/pages'
 import { DEFAULT_LEAD_MONTHS, capacity, undated } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, roleLeadSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
 import { timelineWindow } from '#domain/schedule/window'
-import { roles } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { badRequest, conflict, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { pathId } from '#api/http/params'
 import { canonicalId, isUuid } from '#domain/ids'
+import { actorOf } from '#api/audit/record'
 import { requireUser } from '#api/auth/sessions'
 import { throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
@@ -265,7 +264,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const userId = input.userId ?? actor.id
     const own = isSelf(actor, userId)
     if (own) await throttlePerson(deps, actor.id)
-    const recorded = await recordLeave(deps.db, { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now: deps.now() })
+    const recorded = await recordLeave(deps.db, actorOf(actor), { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now: deps.now() })
     if ('noPerson' in recorded) throw badRequest('userId: User not found')
     if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
     const { created } = recorded
@@ -284,7 +283,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     if (!owner) throw notFound('Leave not found')
     const own = isSelf(actor, owner)
     if (own) await throttlePerson(deps, actor.id)
-    if (!(await removeLeave(deps.db, id, owner))) throw notFound('Leave not found')
+    if (!(await removeLeave(deps.db, actorOf(actor), deps.now(), id, owner))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
   })
 
@@ -298,17 +297,8 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     const [person] = await loadPeople(deps.db, [userId])
     if (!person) throw badRequest('userId: User not found')
     if (isSelf(actor, userId)) await throttlePerson(deps, actor.id)
-    const removed = await removeLeaveOf(deps.db, userId, { from, to })
+    const removed = await removeLeaveOf(deps.db, actorOf(actor), deps.now(), userId, { from, to })
     return { message: removedMessage(removed), removed }
-  })
-
-  /** A role's lead time (whole calendar months before a cluster starts). */
-  app.put<{ Params: { id: string } }>('/roles/:id', access('edit'), async (request) => {
-    const id = pathId(request.params.id, 'Role not found')
-    const { leadMonths } = parse(roleLeadSchema, request.body)
-    const [updated] = await deps.db.update(roles).set({ leadMonths }).where(eq(roles.id, id)).returning()
-    if (!updated) throw notFound('Role not found')
-    return { _id: updated.id, name: updated.name, permissions: updated.permissions, leadMonths: updated.leadMonths }
   })
 }
 

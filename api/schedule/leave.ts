@@ -1,12 +1,35 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm'
+import { fieldChanges } from '#domain/audit'
 import type { Range } from '#domain/schedule/calendar'
 import type { Db, Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
+import { recordChanges, type Actor, type Change } from '#api/audit/record'
 
 /**
  * Every write of leave (issue 13, issue 28): recording a period, removing one, removing a person's
- * periods at once. Routes parse, authorise and present; the rules of the rows live here.
+ * periods at once. Routes parse, authorise and present; the rules of the rows live here. Each
+ * write records its audit entries in its own transaction, one per period (issue 31).
  */
+
+type Period = typeof leave.$inferSelect
+type Person = { fullName: string | null; email: string }
+
+/** A period's entry in the log, about its person: "Asha Rao, leave 2030-12-01 – 2030-12-05". */
+const periodChange = (period: Period, person: Person | undefined, action: 'created' | 'removed'): Change => {
+  const fields = { startDate: period.startDate, endDate: period.endDate, note: period.note }
+  const days = `${period.startDate} – ${period.endDate}`
+  return {
+    entityType: 'leave',
+    entityId: period.id,
+    label: person ? `${person.fullName || person.email}, leave ${days}` : `Leave ${days}`,
+    action,
+    changes: action === 'created' ? fieldChanges(null, fields) : fieldChanges(fields, null),
+    subjectId: period.userId,
+  }
+}
+
+const personOf = async (db: Executor, userId: string): Promise<Person | undefined> =>
+  (await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)))[0]
 
 export interface NewLeave {
   userId: string
@@ -26,9 +49,9 @@ export type Recorded = { created: typeof leave.$inferSelect } | { overlaps: Rang
  * write for them, not for rows that merely refer to them), so two requests racing with overlapping
  * periods cannot both pass. Existing overlaps (from before the rule) stay; they only refuse more.
  */
-export async function recordLeave(db: Db, input: NewLeave): Promise<Recorded> {
+export async function recordLeave(db: Db, actor: Actor, input: NewLeave): Promise<Recorded> {
   return db.transaction(async (tx) => {
-    const [person] = await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update')
+    const [person] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, input.userId)).for('no key update')
     if (!person) return { noPerson: true as const }
     const existing = await overlapping(tx, input.userId, { start: input.startDate, end: input.endDate })
     if (existing) return { overlaps: existing }
@@ -36,6 +59,7 @@ export async function recordLeave(db: Db, input: NewLeave): Promise<Recorded> {
       .insert(leave)
       .values({ userId: input.userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: input.createdById, createdAt: input.now })
       .returning()
+    await recordChanges(tx, actor, input.now, [periodChange(created!, person, 'created')])
     return { created: created! }
   })
 }
@@ -62,9 +86,14 @@ export async function leaveOwner(db: Executor, id: string) {
 }
 
 /** Removes one period of the person's; whether it was there. */
-export async function removeLeave(db: Executor, id: string, userId: string) {
-  const gone = await db.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, userId))).returning({ id: leave.id })
-  return gone.length > 0
+export function removeLeave(db: Executor, actor: Actor, at: Date, id: string, userId: string) {
+  return db.transaction(async (tx) => {
+    const gone = await tx.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, userId))).returning()
+    if (gone.length === 0) return false
+    const person = await personOf(tx, userId)
+    await recordChanges(tx, actor, at, gone.map((period) => periodChange(period, person, 'removed')))
+    return true
+  })
 }
 
 /**
@@ -72,10 +101,16 @@ export async function removeLeave(db: Executor, id: string, userId: string) {
  * to `to` (either may be left out: no bound on that side). A period only partly inside is kept, so
  * nothing outside the dates given is lost (docs/decisions.md, issue 28). Answers how many went.
  */
-export async function removeLeaveOf(db: Executor, userId: string, within: { from?: string; to?: string }) {
-  const gone = await db
-    .delete(leave)
-    .where(and(eq(leave.userId, userId), within.from ? gte(leave.startDate, within.from) : undefined, within.to ? lte(leave.endDate, within.to) : undefined))
-    .returning({ id: leave.id })
-  return gone.length
+export function removeLeaveOf(db: Executor, actor: Actor, at: Date, userId: string, within: { from?: string; to?: string }) {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(leave)
+      .where(and(eq(leave.userId, userId), within.from ? gte(leave.startDate, within.from) : undefined, within.to ? lte(leave.endDate, within.to) : undefined))
+      .returning()
+    if (gone.length === 0) return 0
+    const person = await personOf(tx, userId)
+    // One entry per period, in one insert.
+    await recordChanges(tx, actor, at, gone.map((period) => periodChange(period, person, 'removed')))
+    return gone.length
+  })
 }

@@ -5,6 +5,8 @@ import type { Executor } from '#api/db/client'
 import { roleHistories, roles, users } from '#api/db/schema'
 import { badRequest, forbidden } from '#api/http/errors'
 import type { SessionUser } from '#api/auth/sessions'
+import { actorOf } from '#api/audit/record'
+import { updateUser } from './store'
 
 interface RoleChange {
   /** The editor's account as read under the lock (#api/users/administrators). */
@@ -23,7 +25,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * - their own pick changes the role and grants nothing; nobody picks Admin for themselves;
  * - someone else (with `edit`) setting or confirming it makes the person's permissions the role's,
  *   and may only grant what they hold themselves; only an administrator gives or takes Admin;
- * - every change of role writes a role-history row.
+ * - every change of role writes a role-history row, as Role History shows it, and an audit entry.
  * The caller runs it inside changeAccount (#api/users/administrators), which keeps an administrator.
  */
 export async function setRole(tx: Executor, { actor, target, roleId, now }: RoleChange) {
@@ -42,7 +44,8 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
   }
   if (!changed && sameList(permissions, target.permissions)) return
 
-  await tx.update(users).set({ role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] }).where(eq(users.id, target.id))
+  // The log's entry: the person's role and permissions, before → after (issue 31).
+  await updateUser(tx, actorOf(actor), now, target, { role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] })
   if (!changed) return
   // The actor's name as it is now: one's own profile submission may have just set it.
   const [editor] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, actor.id))

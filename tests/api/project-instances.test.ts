@@ -19,7 +19,7 @@ import {
 } from '../support/projects'
 
 /**
- * Project Resource Planning's cards (§5, §7 "Projects"): one card per project, category, entity
+ * Project Resource Planning's cards (spec/administration-planning.md §5, §7 "Projects"): one card per project, category, entity
  * type and planning type, with Number named instances; users are tagged to those instances, so
  * what a save or a delete does to them is checked in the tables.
  */

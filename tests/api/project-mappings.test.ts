@@ -18,7 +18,7 @@ import {
 } from '../support/projects'
 
 /**
- * User Entity Mapping (§5 "User tagging"): users are tagged to one cluster (or group) of one role
+ * User Entity Mapping (spec/administration-planning.md §5 "User tagging"): users are tagged to one cluster (or group) of one role
  * of one instance. The cap is the tagging requirement, remaining plus outside interchange,
  * computed by the server from the saved plan. Every figure below is worked by hand from the plan
  * of tests/support/projects.ts:

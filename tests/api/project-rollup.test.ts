@@ -5,7 +5,7 @@ import { expectRefusal, makeCategory, makeCluster, makeEntity, makePlanning, mak
 import { OVERRIDES, group, interchange, makeCard, makeTemplate } from '../support/projects'
 
 /**
- * Roles, Projects, Clusters (§2, §9) through GET /api/role-project-clusters: per role, per project,
+ * Roles, Projects, Clusters (spec/administration-planning.md §2, §9) through GET /api/role-project-clusters: per role, per project,
  * per cluster the Requirement (total) = planned × instances, added up where several cards of a
  * project plan the same cluster for the role; the earliest start wins; Deployed By is the start
  * minus one calendar month. The roles Surveyor and Inspector are this file's own, so every total

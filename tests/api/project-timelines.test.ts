@@ -21,7 +21,7 @@ import {
 import { MISSING, OVERRIDES, makeCard, makeTemplate, type Override, type TimelineRow } from '../support/projects'
 
 /**
- * Project Cluster Timelines (§2, §6): a cluster has its own dates; for the entity type named Site
+ * Project Cluster Timelines (spec/administration-planning.md §2, §6): a cluster has its own dates; for the entity type named Site
  * (whatever its case) a project may set its own ("created"), which win over the cluster's.
  */
 

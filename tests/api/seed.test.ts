@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '#api/db/client'
-import { leave, roles } from '#api/db/schema'
+import { and, eq } from 'drizzle-orm'
+import { auditEntries, leave, roles, users } from '#api/db/schema'
 import { loadPlans } from '#api/schedule/load'
 import { addDays, intersection, type Range } from '#domain/schedule/calendar'
 import { hireQueue } from '#domain/schedule/capacity'
@@ -88,6 +89,18 @@ describe('the seeded plan lies around the day it runs', () => {
     expect(ahead.length).toBeGreaterThanOrEqual(3)
     // Some of it during an assignment: a conflict with leave to come.
     expect(ahead.some((period) => dated.some((row) => row.personId === period.userId && intersection(row.dates, { start: period.startDate, end: period.endDate })))).toBe(true)
+  })
+
+  test('every account it made is on record as made by the system, once (issue 31: one way to create a user)', async () => {
+    const database = await openDatabase({ dataDir: scratch.path })
+    try {
+      const accounts = await database.db.select({ id: users.id }).from(users)
+      const made = await database.db.select().from(auditEntries).where(and(eq(auditEntries.entityType, 'user'), eq(auditEntries.action, 'created')))
+      expect(made.map((entry) => entry.entityId).sort()).toEqual(accounts.map((account) => account.id).sort())
+      expect(made.every((entry) => entry.actorId === null && entry.actorName === 'system')).toBe(true)
+    } finally {
+      await database.close()
+    }
   })
 
   test('run again, it adds nothing and changes nothing', async () => {

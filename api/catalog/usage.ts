@@ -8,7 +8,7 @@ const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(select co
 /**
  * Deletes a category unless something uses it (409 naming what, with counts). The counts and the
  * row come in one query; the foreign keys refuse what a concurrent request adds meanwhile.
- * Answers false when there is no such category.
+ * Answers what was deleted (for the audit log), or null when there is no such category.
  */
 export async function deleteUnusedCategory(tx: Executor, categoryId: string) {
   const [use] = await tx
@@ -21,7 +21,7 @@ export async function deleteUnusedCategory(tx: Executor, categoryId: string) {
     })
     .from(categories)
     .where(eq(categories.id, categoryId))
-  if (!use) return false
+  if (!use) return null
   const parts = [
     use.entities && counted(use.entities, 'entity', 'entities'),
     use.clusters && counted(use.clusters, 'cluster'),
@@ -30,7 +30,7 @@ export async function deleteUnusedCategory(tx: Executor, categoryId: string) {
   ].filter(Boolean)
   if (parts.length) throw conflict(`Category "${use.name}" cannot be deleted while it is in use: ${parts.join(', ')}.`)
   await tx.delete(categories).where(eq(categories.id, categoryId))
-  return true
+  return { name: use.name }
 }
 
 /** The same for an entity type: its clusters, planning types and templates keep it. */
@@ -38,13 +38,14 @@ export async function deleteUnusedEntity(tx: Executor, entityId: string) {
   const [use] = await tx
     .select({
       name: entities.name,
+      categoryId: entities.categoryId,
       clusters: countWhere(sql`${clusters} where ${clusters.entityId} = ${entities.id}`),
       plannings: countWhere(sql`${plannings} where ${plannings.entityId} = ${entities.id}`),
       templates: countWhere(sql`${resourcePlanningTemplates} where ${resourcePlanningTemplates.entityId} = ${entities.id}`),
     })
     .from(entities)
     .where(eq(entities.id, entityId))
-  if (!use) return false
+  if (!use) return null
   const parts = [
     use.clusters && counted(use.clusters, 'cluster'),
     use.plannings && counted(use.plannings, 'planning type'),
@@ -52,7 +53,7 @@ export async function deleteUnusedEntity(tx: Executor, entityId: string) {
   ].filter(Boolean)
   if (parts.length) throw conflict(`Entity "${use.name}" cannot be deleted while it is in use: ${parts.join(', ')}.`)
   await tx.delete(entities).where(eq(entities.id, entityId))
-  return true
+  return { name: use.name, categoryId: use.categoryId }
 }
 
 /** "2 entities", "1 project": the parts of an "in use" message. */

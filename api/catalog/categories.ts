@@ -1,0 +1,84 @@
+import type { Ref } from '#domain/contracts/common'
+import { fieldChanges } from '#domain/audit'
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '#api/db/client'
+import { categories, projects } from '#api/db/schema'
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
+import { conflict, notFound } from '#api/http/errors'
+import { recordChange, type Actor } from '#api/audit/record'
+import { presentCategory } from '#api/planning/present'
+import { deleteUnusedCategory } from './usage'
+import { nameIsFree } from '#api/names'
+
+const taken = (name: string) => () => conflict(`A category named "${name}" already exists`)
+
+// The names a new or renamed one must differ from (#api/names); the renamed one's own name among them.
+const names = (tx: Executor) => tx.select({ id: categories.id, name: categories.name }).from(categories)
+
+export const categoryExists = async (db: Executor, id: string) => (await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id))).length > 0
+
+/** Categories by name; with a project that fixes its category, only that one (spec/administration-planning.md §2 Project Resource Planning). */
+export async function listCategories(db: Executor, projectId: string | null | undefined): Promise<Ref[]> {
+  if (projectId) {
+    const [row] = await db
+      .select({ id: projects.id, category: { id: categories.id, name: categories.name } })
+      .from(projects)
+      .leftJoin(categories, eq(categories.id, projects.globalCategoryId))
+      .where(eq(projects.id, projectId))
+    if (!row) throw notFound('Project not found')
+    if (row.category) return [presentCategory(row.category)]
+  }
+  const rows = await db.select().from(categories).orderBy(asc(sql`lower(${categories.name})`), asc(categories.id))
+  return rows.map(presentCategory)
+}
+
+const entry = (id: string, name: string) => ({ entityType: 'category' as const, entityId: id, label: name })
+
+/** Creates a category and records it, in one transaction. 409 when the name is taken. */
+export async function createCategory(db: Executor, actor: Actor, name: string, now: Date) {
+  const created = await db.transaction(async (tx) => {
+    if (!(await nameIsFree(tx, 'category', name, () => names(tx)))) throw taken(name)()
+    const [row] = await tx.insert(categories).values({ name, createdAt: now }).onConflictDoNothing().returning()
+    if (row) await recordChange(tx, actor, now, { ...entry(row.id, name), action: 'created', changes: fieldChanges(null, { name }) })
+    return row
+  })
+  if (!created) throw taken(name)()
+  return presentCategory(created)
+}
+
+/** Renames a category and records what it was called. 404 when there is none, 409 when the name is taken. */
+export async function renameCategory(db: Executor, actor: Actor, id: string, name: string, now: Date) {
+  const updated = await translating(
+    () =>
+      db.transaction(async (tx) => {
+        let before: string | undefined
+        const all = async () => {
+          const rows = await names(tx)
+          before = rows.find((row) => row.id === id)?.name
+          return rows
+        }
+        if (!(await nameIsFree(tx, 'category', name, all, id))) throw taken(name)()
+        const [row] = await tx.update(categories).set({ name }).where(eq(categories.id, id)).returning()
+        const changes = fieldChanges({ name: before }, { name })
+        if (row && changes.length) await recordChange(tx, actor, now, { ...entry(id, name), action: 'changed', changes })
+        return row
+      }),
+    { [UNIQUE_VIOLATION]: taken(name) },
+  )
+  if (!updated) throw notFound('Category not found')
+  return presentCategory(updated)
+}
+
+/** Deletes a category nothing uses (409 naming what does) and records it. 404 when there is none. */
+export async function deleteCategory(db: Executor, actor: Actor, id: string, now: Date) {
+  const deleted = await translating(
+    () =>
+      db.transaction(async (tx) => {
+        const row = await deleteUnusedCategory(tx, id)
+        if (row) await recordChange(tx, actor, now, { ...entry(id, row.name), action: 'removed', changes: fieldChanges({ name: row.name }, null) })
+        return row
+      }),
+    { [FOREIGN_KEY_VIOLATION]: () => conflict('This category cannot be deleted while it is in use.') },
+  )
+  if (!deleted) throw notFound('Category not found')
+}

@@ -1,0 +1,103 @@
+import type { Project } from '#domain/contracts/catalog'
+import type { ProjectCreate, ProjectUpdate } from '#domain/planning/schemas'
+import { fieldChanges } from '#domain/audit'
+import { asc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '#api/db/client'
+import { categories, projects } from '#api/db/schema'
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
+import { badRequest, conflict, notFound } from '#api/http/errors'
+import { recordChange, type Actor } from '#api/audit/record'
+import { categoryExists } from '#api/catalog/categories'
+import { presentProject } from '#api/planning/present'
+import { nameIsFree } from '#api/names'
+
+export const PROJECT_NOT_FOUND = 'Project not found'
+
+const taken = (name: string) => () => conflict(`A project named "${name}" already exists`)
+const categoryGone = () => badRequest('globalCategory: Category not found')
+
+// The names a new or renamed one must differ from (#api/names), read with what the audit log needs of the renamed one.
+const names = (tx: Executor) => tx.select({ id: projects.id, name: projects.name, globalCategoryId: projects.globalCategoryId }).from(projects)
+
+const withCategory = (db: Executor) =>
+  db.select({ project: projects, category: { id: categories.id, name: categories.name } }).from(projects).leftJoin(categories, eq(categories.id, projects.globalCategoryId))
+
+/** 404 unless the project exists. */
+export async function requireProject(db: Executor, projectId: string) {
+  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId))
+  if (!project) throw notFound(PROJECT_NOT_FOUND)
+}
+
+/** Projects by name, each with its global category. */
+export async function listProjects(db: Executor): Promise<Project[]> {
+  const rows = await withCategory(db).orderBy(asc(sql`lower(${projects.name})`), asc(projects.id))
+  return rows.map((row) => presentProject(row.project, row.category))
+}
+
+async function loadProject(db: Executor, id: string) {
+  const [row] = await withCategory(db).where(eq(projects.id, id))
+  return presentProject(row.project, row.category)
+}
+
+/** What the audit log shows of a project: the API's field names. */
+const fieldsOf = (row: { name: string; globalCategoryId: string | null }) => ({ name: row.name, globalCategory: row.globalCategoryId })
+const entry = (row: { id: string; name: string }) => ({ entityType: 'project' as const, entityId: row.id, label: row.name, projectId: row.id })
+
+/** Creates a project and records it. 400 when its global category is gone, 409 when the name is taken. */
+export async function createProject(db: Executor, actor: Actor, { name, globalCategory }: ProjectCreate, now: Date) {
+  if (globalCategory && !(await categoryExists(db, globalCategory))) throw categoryGone()
+  const created = await translating(
+    () =>
+      db.transaction(async (tx) => {
+        if (!(await nameIsFree(tx, 'project', name, () => names(tx)))) throw taken(name)()
+        const [row] = await tx.insert(projects).values({ name, globalCategoryId: globalCategory, createdAt: now }).onConflictDoNothing().returning()
+        if (row) await recordChange(tx, actor, now, { ...entry(row), action: 'created', changes: fieldChanges(null, fieldsOf(row)) })
+        return row
+      }),
+    { [FOREIGN_KEY_VIOLATION]: categoryGone },
+  )
+  if (!created) throw taken(name)()
+  return loadProject(db, created.id)
+}
+
+/** Renames a project (and sets its global category when one is sent) and records what changed. */
+export async function updateProject(db: Executor, actor: Actor, id: string, { name, globalCategory }: ProjectUpdate, now: Date) {
+  if (globalCategory && !(await categoryExists(db, globalCategory))) throw categoryGone()
+  const updated = await translating(
+    () =>
+      db.transaction(async (tx) => {
+        let before: Awaited<ReturnType<typeof names>>[number] | undefined
+        const all = async () => {
+          const rows = await names(tx)
+          before = rows.find((row) => row.id === id)
+          return rows
+        }
+        if (!(await nameIsFree(tx, 'project', name, all, id))) throw taken(name)()
+        const [row] = await tx
+          .update(projects)
+          .set({ name, ...(globalCategory !== undefined && { globalCategoryId: globalCategory }) })
+          .where(eq(projects.id, id))
+          .returning()
+        const changes = row && before ? fieldChanges(fieldsOf(before), fieldsOf(row)) : []
+        if (changes.length) await recordChange(tx, actor, now, { ...entry(row), action: 'changed', changes })
+        return row
+      }),
+    { [UNIQUE_VIOLATION]: taken(name), [FOREIGN_KEY_VIOLATION]: categoryGone },
+  )
+  if (!updated) throw notFound(PROJECT_NOT_FOUND)
+  return loadProject(db, id)
+}
+
+/** Deletes a project without planned cards (409 otherwise) and records it. 404 when there is none. */
+export async function deleteProject(db: Executor, actor: Actor, id: string, now: Date) {
+  const deleted = await translating(
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning()
+        if (row) await recordChange(tx, actor, now, { ...entry(row), action: 'removed', changes: fieldChanges(fieldsOf(row), null) })
+        return row
+      }),
+    { [FOREIGN_KEY_VIOLATION]: () => conflict('This project cannot be deleted while it has planned cards. Remove its cards first.') },
+  )
+  if (!deleted) throw notFound(PROJECT_NOT_FOUND)
+}

@@ -1,0 +1,43 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+
+/**
+ * Issue 31 §1: one write path. A route file parses, authorises, calls a store of its area and
+ * presents; the queries live in the stores (api/<area>/…), where the audit entries are written in
+ * the same transaction. And the routes of one resource live in one route file.
+ */
+
+const DIR = new URL('../../api/routes/', import.meta.url)
+const files = readdirSync(DIR).filter((name) => name.endsWith('.ts'))
+const sourceOf = (name: string) => readFileSync(new URL(name, DIR), 'utf8')
+
+describe('the API route files', () => {
+  // A route may open the transaction several stores share (verify-otp: the verification and the
+  // session it starts, all or none); the queries themselves stay in the stores.
+  test('hold no query: no Drizzle import, no table, no select, insert, update, delete or execute', () => {
+    const found = files.flatMap((name) => {
+      const source = sourceOf(name)
+      const hits = [
+        ...source.matchAll(/from 'drizzle-orm'/g),
+        ...source.matchAll(/^import (?!type ).*from '#api\/db\/schema'/gm),
+        ...source.matchAll(/\b(?:db|tx)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute)\s*\(/g),
+      ]
+      return hits.map((hit) => `${name}: ${hit[0]}`)
+    })
+    expect(found).toEqual([])
+  })
+
+  test("each resource's routes (one path, its ids left out) are declared in one route file", () => {
+    const filesOf = new Map<string, Set<string>>()
+    for (const name of files)
+      for (const [, path] of sourceOf(name).matchAll(/app\.(?:get|post|put|patch|delete)(?:<[^>]*>)?\(\s*'([^']+)'/g)) {
+        const resource = path!
+          .split('/')
+          .filter((part) => !part.startsWith(':'))
+          .join('/')
+        filesOf.set(resource, (filesOf.get(resource) ?? new Set()).add(name))
+      }
+    expect(filesOf.size).toBeGreaterThan(30)
+    expect([...filesOf].filter(([, names]) => names.size > 1).map(([resource, names]) => `${resource}: ${[...names].join(', ')}`)).toEqual([])
+  })
+})
