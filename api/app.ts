@@ -5,6 +5,7 @@ import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
 import { installCanonicalIds } from './http/params'
 import { loggingOptions, REQUEST_ID_HEADER, type ApiLogger } from './http/request-log'
+import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
 import { catalogRoutes } from './routes/catalog'
 import { clustersRoutes } from './routes/clusters'
@@ -66,7 +67,7 @@ export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {})
   await app.register(cookie)
   installCanonicalIds(app)
   installAccessControl(app, deps)
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes]) {
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes, auditRoutes]) {
     await app.register(async (scope) => routes(scope, deps))
   }
   return app

@@ -12,4 +12,6 @@ export interface Deps {
   trustProxy: string | string[]
   /** Sign-ups, reset requests and new drafts per address and hour (default 30): an office behind one address may need more. */
   signupsPerAddressPerHour?: number
+  /** The organisation's zone (TIME_ZONE), in which the audit log's days begin; the server's own when unset. */
+  timeZone?: string
 }

@@ -18,6 +18,7 @@ const app = await buildApi(
     publicUrl: env.PUBLIC_URL,
     trustProxy: env.TRUST_PROXY,
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    timeZone: env.TIME_ZONE,
   },
   { logger: { level: env.LOG_LEVEL } },
 )

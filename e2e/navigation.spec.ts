@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/fixtures'
 import { E2E_ADMIN } from '../playwright.config'
 import { hydrated, landingOf, signIn, withoutJavaScript } from './support/session'
 import { createVerifiedUser } from './support/users'
-import { PLANNER_LINKS } from './support/screens'
+import { ADMIN_LINKS } from './support/screens'
 
 test.describe('a signed-in person opening /login', () => {
   test('goes to their dashboard', async ({ page }) => {
@@ -79,10 +79,10 @@ test.describe('the sidebar lists only what the person can open', () => {
     await expect(sidebarNav(page).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page')
   })
 
-  test('a planner: Resource Planning starts with Schedule and holds Conflicts', async ({ page }) => {
+  test('an administrator: the audit log after the administration screens; Resource Planning starts with Schedule and holds Conflicts', async ({ page }) => {
     await signIn(page, E2E_ADMIN)
     await page.goto('/dashboard')
-    expect(await names(page)).toEqual(PLANNER_LINKS)
+    expect(await names(page)).toEqual(ADMIN_LINKS)
     const group = page.locator('#planning-links')
     await expect(group.getByRole('link').first()).toHaveText('Schedule')
     await expect(group.getByRole('link', { name: 'Schedule' })).toHaveAttribute('href', '/schedule')

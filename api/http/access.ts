@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isAdmin, ownerOr } from '#domain/access'
+import { isAdmin, ownerOr, seesPrivate } from '#domain/access'
 import type { Permission } from '#domain/constants'
 import type { Deps } from '#api/deps'
 import { requirePermission, requireUser } from '#api/auth/sessions'
@@ -16,8 +16,11 @@ export type Owner =
   | { body: string }
   | { owner: (request: FastifyRequest) => Promise<string | null | undefined> }
 
-/** Oneself, or whoever holds `own` (Admin holds all): `{ own: 'view', param: 'id' }`. */
-export type OwnAccess = { own: Permission } & Owner
+/**
+ * Oneself, or whoever holds `own` (Admin holds all): `{ own: 'view', param: 'id' }`; `own: 'admin'`
+ * is oneself or an administrator only (what is private to a person: the changes made to them).
+ */
+export type OwnAccess = { own: Permission | 'admin' } & Owner
 
 /**
  * Who may call a route (DESIGN §4): anyone; anyone signed in (the route is about the caller alone);
@@ -88,7 +91,8 @@ export function installAccessControl(app: FastifyInstance, deps: Deps) {
       if (!isAdmin(await requireUser(deps, request, signInMessage))) throw forbidden()
     } else if (isOwnAccess(rule)) {
       const user = await requireUser(deps, request, signInMessage)
-      if (!ownerOr(user, await ownerOf(rule, request, user.id), rule.own)) throw forbidden()
+      const owner = await ownerOf(rule, request, user.id)
+      if (!(rule.own === 'admin' ? seesPrivate(user, owner) : ownerOr(user, owner, rule.own))) throw forbidden()
     } else await requirePermission(deps, request, rule)
   })
 }

@@ -1,4 +1,4 @@
-import { can, type Holder } from '#domain/access'
+import { can, isAdmin, type Holder } from '#domain/access'
 
 export interface ShellLink {
   to: string
@@ -14,8 +14,8 @@ export interface ShellLinks {
 
 /**
  * Every screen here but the dashboard and one's own profile answers 403 without `view` (its loader's
- * requirePermission), so `view` alone decides what else is listed. Schedule leads the planning group:
- * it is the planner's home (issue 29).
+ * requirePermission), so `view` alone decides what else is listed, the audit log apart (administrators
+ * only). Schedule leads the planning group: it is the planner's home (issue 29).
  */
 const ADMINISTRATION: ShellLink[] = [
   { to: '/users', label: 'Users' },
@@ -35,6 +35,8 @@ const PLANNING: ShellLink[] = [
 ]
 
 export const MY_PROFILE = 'My profile'
+/** The audit log is the administrators' alone (issue 31): its loader answers 403 to everyone else. */
+export const AUDIT_LOG: ShellLink = { to: '/audit', label: 'Audit log' }
 
 /** `profile` is the person's own /users/{id}/profile. */
 export function shellLinks(person: Holder, profile: string): ShellLinks {
@@ -42,7 +44,8 @@ export function shellLinks(person: Holder, profile: string): ShellLinks {
     { to: '/dashboard', label: 'Dashboard' },
     { to: profile, label: MY_PROFILE },
   ]
-  return can(person, 'view') ? { main: [...own, ...ADMINISTRATION], planning: PLANNING } : { main: own, planning: [] }
+  if (!can(person, 'view')) return { main: own, planning: [] }
+  return { main: [...own, ...ADMINISTRATION, ...(isAdmin(person) ? [AUDIT_LOG] : [])], planning: PLANNING }
 }
 
 /** Screens opened from a screen rather than from the shell: their names for the phone's top bar. */

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
 import type { User } from '#domain/contracts/users'
-import { can, ownerOr } from '#domain/access'
+import { can, isAdmin, ownerOr } from '#domain/access'
 import { SESSION_COOKIE, type Permission } from '#domain/constants'
 import { api, type Caller } from './api/http.server'
 
@@ -63,6 +63,13 @@ const forbidden = () => new Response('You do not have permission to open this pa
 export async function requirePermission(caller: Caller, permission: Permission) {
   const session = await requireUser(caller)
   assertCan(session.user, permission)
+  return session
+}
+
+/** The signed-in user if they are an administrator (the audit log, issue 31); otherwise the screen's 403. */
+export async function requireAdmin(caller: Caller) {
+  const session = await requireUser(caller)
+  if (!isAdmin(session.user)) throw forbidden()
   return session
 }
 

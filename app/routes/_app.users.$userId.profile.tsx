@@ -14,6 +14,8 @@ import { AssignmentTable } from '#app/features/schedule/assignments'
 import { LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { getAssignments } from '#app/lib/api/schedule.server'
+import { loadPersonChanges } from '#app/features/audit/person-changes.server'
+import { PersonChangesSection } from '#app/features/audit/person-changes'
 import type { Route } from './+types/_app.users.$userId.profile'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
@@ -42,13 +44,15 @@ export async function loader(args: Route.LoaderArgs) {
     )
   }
   // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
-  const schedule = editing ? null : await getAssignments(args, userId)
+  // Issue 31: the changes made to the person and their assignments, for them and the administrators.
+  const [schedule, changes] = editing ? [null, null] : await Promise.all([getAssignments(args, userId), loadPersonChanges(args, me, userId)])
   return {
     state: 'ready' as const,
     canViewUsers,
     ...loaded.view,
     assignments: schedule?.ok ? schedule.data.assignments : [],
     leave: schedule?.ok ? schedule.data.leave : [],
+    changes,
   }
 }
 
@@ -100,6 +104,7 @@ export default function UserProfile({ loaderData: data, actionData }: Route.Comp
         userId={data.own ? undefined : data.user._id}
         heading="Leave"
       />
+      {data.changes ? <PersonChangesSection changes={data.changes} /> : null}
     </>
   )
 }

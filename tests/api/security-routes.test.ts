@@ -43,8 +43,8 @@ function expectation(route: RouteAccess, caller: Caller): 'allowed' | 401 | 403 
   if (rule === 'public') return 'allowed'
   if (caller === 'anonymous') return 401
   if (rule === 'signed-in') return 'allowed'
-  if (rule === 'admin') return caller === 'Admin' ? 'allowed' : 403
   const permission = isOwnAccess(rule) ? rule.own : rule
+  if (permission === 'admin') return caller === 'Admin' ? 'allowed' : 403
   return holds(caller, permission) ? 'allowed' : 403
 }
 
@@ -67,7 +67,7 @@ describe('every route of the API declares who may call it', () => {
       const rule = route.access
       const where = `${route.method} ${route.url}`
       if (isOwnAccess(rule)) {
-        expect(PERMISSIONS, where).toContain(rule.own)
+        expect([...PERMISSIONS, 'admin'], where).toContain(rule.own)
         if ('param' in rule) expect(route.url, where).toContain(`:${rule.param}`)
       } else expect(rules.has(rule), where).toBe(true)
     }
@@ -83,6 +83,9 @@ describe('every route of the API declares who may call it', () => {
       'DELETE /api/leave/:id': 'edit',
       'DELETE /api/leave': 'edit',
       'GET /api/dashboard': 'signed-in',
+      // The audit log is the administrators' alone; what was changed about a person, theirs too (issue 31).
+      'GET /api/audit': 'admin',
+      'GET /api/users/:id/audit': 'admin',
     }
     for (const route of administration) {
       const key = `${route.method} ${route.url}`
@@ -100,6 +103,7 @@ describe('every route of the API declares who may call it', () => {
     expect(own('GET /api/leave')).toEqual({ own: 'view', query: 'userId' })
     expect(own('POST /api/leave')).toEqual({ own: 'edit', body: 'userId' })
     expect(own('DELETE /api/leave/:id')).toMatchObject({ own: 'edit', owner: expect.any(Function) })
+    expect(own('GET /api/users/:id/audit')).toEqual({ own: 'admin', param: 'id' })
   })
 })
 

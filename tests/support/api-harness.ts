@@ -19,6 +19,8 @@ export async function startApi(
     onQuery?: (query: string) => void
     /** Runs as each mail is sent, before it is kept: a test makes sending slow (as SMTP is) or fail. */
     sending?: (mail: Mail) => Promise<void>
+    /** The organisation's zone (TIME_ZONE); the machine's when not given. */
+    timeZone?: string
   } = {},
 ) {
   const { database, drop, url } = await freshDatabase(options.onQuery && { logQuery: options.onQuery })
@@ -41,6 +43,7 @@ export async function startApi(
       trustProxy: options.trustProxy ?? '127.0.0.1',
       // Generous unless a test is about it: the suites sign many people up.
       signupsPerAddressPerHour: options.signupsPerAddressPerHour ?? 10_000,
+      timeZone: options.timeZone,
     },
     // None unless a test reads the log: the suites stay quiet.
     { logger: options.logger },

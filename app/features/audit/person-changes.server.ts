@@ -1,0 +1,29 @@
+import { can, seesPrivate } from '#domain/access'
+import type { SessionUser } from '#app/lib/session.server'
+import { readPage } from '#domain/pages'
+import { listPersonAudit } from '#app/lib/api/audit.server'
+import type { Caller } from '#app/lib/api/http.server'
+import { TIME_ZONE } from '#app/lib/time-zone.server'
+import { CHANGES_PAGE } from './query'
+
+/**
+ * A profile's Changes (issue 31): the page of changes made to the person and their assignments the
+ * address asks for (?changes=), for the person and the administrators; null for anyone else, who
+ * sees no such section. A failed read shows as an empty list, as the profile's other lists do.
+ */
+export async function loadPersonChanges(caller: Caller, me: SessionUser, userId: string) {
+  if (!seesPrivate(me, userId)) return null
+  const page = readPage(new URLSearchParams({ page: new URL(caller.request.url).searchParams.get(CHANGES_PAGE) ?? '' }))
+  const result = await listPersonAudit(caller, userId, page)
+  return {
+    page,
+    entries: result.ok ? result.data.entries : [],
+    total: result.ok ? result.data.total : 0,
+    failed: !result.ok,
+    timeZone: TIME_ZONE,
+    // The screens an entry leads to need `view`: without it, the entries name things without linking to them.
+    linked: can(me, 'view'),
+  }
+}
+
+export type PersonChanges = NonNullable<Awaited<ReturnType<typeof loadPersonChanges>>>

@@ -1,0 +1,32 @@
+import { useLocation } from 'react-router'
+import { Pages } from '#app/components/pages'
+import { hrefOf } from '#app/lib/search'
+import { AuditTable } from './entries'
+import { CHANGES_PAGE } from './query'
+import type { PersonChanges } from './person-changes.server'
+
+/**
+ * On a profile, for the person and the administrators (issue 31): the changes made to the person,
+ * their account and their assignments (who tagged or untagged them, and when), newest first.
+ */
+export function PersonChangesSection({ changes }: { changes: PersonChanges }) {
+  const { pathname } = useLocation()
+  const { page, entries, total, failed, timeZone, linked } = changes
+  return (
+    <section className="card stack" aria-labelledby="changes-heading" id="changes">
+      <h2 id="changes-heading">Changes</h2>
+      {failed ? (
+        <p className="form-message error" role="alert">
+          The changes could not be read. Please try again.
+        </p>
+      ) : entries.length === 0 ? (
+        <p className="empty">No changes on record.</p>
+      ) : (
+        <>
+          <AuditTable entries={entries} timeZone={timeZone} caption="Changes made to this person, newest first" linked={linked} />
+          <Pages page={page} count={entries.length} total={total} noun="changes" href={(to) => `${hrefOf(pathname, { [CHANGES_PAGE]: to > 1 ? String(to) : '' })}#changes`} />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,12 @@
+import type { AuditPage } from '#domain/contracts/audit'
+import { api, queryString, type Caller } from './http.server'
+import type { SearchValues } from '../search'
+
+/** The audit log's calls (issue 31). */
+
+/** GET /api/audit: a page of the entries matching the filters given (the administrators'). */
+export const listAudit = (caller: Caller, query: SearchValues) => api<AuditPage>(caller, `/api/audit${queryString(query)}`)
+
+/** GET /api/users/{id}/audit: a page of the changes made to one person (theirs and the administrators'). */
+export const listPersonAudit = (caller: Caller, userId: string, page: number) =>
+  api<AuditPage>(caller, `/api/users/${encodeURIComponent(userId)}/audit${queryString({ page: page > 1 ? String(page) : '' })}`)
