@@ -299,6 +299,11 @@ export const planRevision = pgTable('plan_revision', {
   leaveRevision: bigint('leave_revision', { mode: 'number' }).notNull().default(0),
   projectRevisions: jsonb('project_revisions').$type<Record<string, number>>().notNull().default({}),
   everyProjectRevision: bigint('every_project_revision', { mode: 'number' }).notNull().default(0),
+  /**
+   * Per project, the last revision that changed more of its plan than its tags (migration 0011): a
+   * project whose tags alone moved since has only its tags read again (issue 29).
+   */
+  projectPlanRevisions: jsonb('project_plan_revisions').$type<Record<string, number>>().notNull().default({}),
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])
 
 /**

@@ -123,7 +123,7 @@ export interface KeptConflicts extends KeptAssignments {
 export const keptPlans = keptWhileUnchanged<KeptPlans>(async (db, _key, before) => {
   const moved = before && (await readProjectsChanged(db, before.revision[0]!))
   const [perProject, roleRows] = await Promise.all([
-    loadEveryPlan(db, before && moved && !moved.every ? { kept: before.value.perProject, moved: moved.projectIds } : undefined),
+    loadEveryPlan(db, before && moved && !moved.every ? { kept: before.value.perProject, moved: moved.projectIds, tagsOnly: moved.tagsOnly } : undefined),
     db.select().from(roles),
   ])
   return {

@@ -38,6 +38,8 @@ export interface PlanPart {
   clusterNames: ReadonlyMap<string, string>
   /** The clusters this project has Site overrides for. */
   overridden: ReadonlySet<string>
+  /** Each of its clusters' dates for this project (its Site override, else its own): what its tags are dated by when they alone are read again. */
+  datesOf: ReadonlyMap<string, { start: string | null; end: string | null }>
 }
 
 /** Every project's part, in the order of its first card (the order loadPlans has always answered in), with the cards of all in theirs. Seven queries. */
@@ -61,23 +63,12 @@ export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
 
   const clusterById = new Map(clusterRows.map((row) => [row.id, row]))
   const overrides = new Map(overrideRows.map((row) => [`${row.projectId}/${row.clusterId}`, row]))
-  const tagged = new Map<string, string[]>()
-  for (const { slot, userId } of tagRows) {
-    const list = tagged.get(slot)
-    if (list) list.push(userId)
-    else tagged.set(slot, [userId])
-  }
   const lookups: PlanLookups = {
     datesOf: (projectId, clusterId) => {
       const dated = overrides.get(`${projectId}/${clusterId}`) ?? clusterById.get(clusterId)
       return { start: dated?.startDate ?? null, end: dated?.endDate ?? null }
     },
-    // A tag to a group is one row per cluster of the group, the same people on each.
-    taggedTo: (instanceId, roleId, ids) => {
-      const of = (clusterId: string) => tagged.get(`${instanceId}/${roleId}/${clusterId}`) ?? []
-      // Most items are one cluster: their list as it is, with no copy made for every slot.
-      return ids.length === 1 ? of(ids[0]!) : [...new Set(ids.flatMap(of))]
-    },
+    taggedTo: taggedFrom(tagRows),
   }
 
   const byProject = new Map<string, Card[]>()
@@ -94,6 +85,7 @@ export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
       lookups,
     )
     const used = new Set(rows.flatMap((row) => row.item.clusterIds))
+    const datesOf = new Map([...used].map((clusterId) => [clusterId, lookups.datesOf(projectId, clusterId)] as const))
     return {
       projectId,
       projectName: projectCards[0]!.projectName,
@@ -104,6 +96,7 @@ export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
       roleNames: new Map(rows.map((row) => [row.roleId, row.roleName])),
       clusterNames: new Map([...used].flatMap((clusterId) => (clusterById.has(clusterId) ? [[clusterId, clusterById.get(clusterId)!.name] as const] : []))),
       overridden: new Set([...used].filter((clusterId) => overrides.has(`${projectId}/${clusterId}`))),
+      datesOf,
     }
   })
   return { parts, cards }
@@ -159,22 +152,65 @@ export interface EveryPlan {
  * Every plan, read again only where it moved (issue 29): given the reading kept before and the
  * projects changed since (`moved`, from readProjectsChanged), the moved projects' plans are read
  * (eight queries, as many as for all) and put back among the kept ones in the order a whole
- * reading gives, so every answer is the same as from `loadPlans(db, null)`. With nothing kept, or
- * every project moved, all are read. Nothing moved: the kept reading itself.
+ * reading gives, so every answer is the same as from `loadPlans(db, null)`. Of those, the ones
+ * whose tags alone moved (`tagsOnly`, migration 0011) have only their tags read (one query) and
+ * keep their cards, items and dates. With nothing kept, or every project moved, all are read.
+ * Nothing moved: the kept reading itself.
  */
-export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; moved: string[] }): Promise<EveryPlan> {
+export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; moved: string[]; tagsOnly?: string[] }): Promise<EveryPlan> {
   if (before && before.moved.length === 0) return before.kept
-  const ids = before ? before.moved : null
-  const [{ parts, cards }, order] = await Promise.all([loadPlanParts(db, ids), readCardOrder(db, ids)])
-  if (!before) return { parts, cardOrder: order, plans: assemblePlans(parts, cards) }
-  const moved = new Set(ids)
+  if (!before) {
+    const [{ parts, cards }, order] = await Promise.all([loadPlanParts(db, null), readCardOrder(db, null)])
+    return { parts, cardOrder: order, plans: assemblePlans(parts, cards) }
+  }
+  const keptPart = new Map(before.kept.parts.map((part) => [part.projectId, part]))
+  const retagged = new Set((before.tagsOnly ?? []).filter((projectId) => keptPart.has(projectId)))
+  const ids = before.moved.filter((projectId) => !retagged.has(projectId))
+  const [{ parts }, order, tagged] = await Promise.all([loadPlanParts(db, ids), readCardOrder(db, ids), retag(db, [...retagged].map((projectId) => keptPart.get(projectId)!))])
+  const moved = new Set(before.moved)
   const cardOrder = new Map(before.kept.cardOrder)
-  for (const part of before.kept.parts) if (moved.has(part.projectId)) for (const card of part.cards) cardOrder.delete(card._id)
+  for (const part of before.kept.parts) if (moved.has(part.projectId) && !retagged.has(part.projectId)) for (const card of part.cards) cardOrder.delete(card._id)
   for (const [cardId, place] of order) cardOrder.set(cardId, place)
   const placeOf = (card: Card) => cardOrder.get(card._id) ?? ''
-  const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
+  const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...tagged, ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
   const allCards = all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
   return { parts: all, cardOrder, plans: assemblePlans(all, allCards) }
+}
+
+/**
+ * Kept parts with their tags read again (one query for all of them) and their slots and
+ * assignments worked out anew from them; their cards, items, names and dates as kept.
+ */
+async function retag(db: Executor, parts: readonly PlanPart[]): Promise<PlanPart[]> {
+  if (parts.length === 0) return []
+  const tagRows = await readTags(
+    db,
+    parts.flatMap((part) => part.cards.flatMap((card) => card.names.map((name) => name._id))),
+  )
+  const taggedTo = taggedFrom(tagRows)
+  return parts.map((part) => {
+    const { slots, assignments } = planSlots(
+      [{ projectId: part.projectId, cards: part.cards.map((card) => ({ entityId: card.entityId, instanceIds: card.names.map((name) => name._id), items: part.items.get(card._id) ?? [] })) }],
+      { datesOf: (_projectId, clusterId) => part.datesOf.get(clusterId) ?? { start: null, end: null }, taggedTo },
+    )
+    return { ...part, slots, assignments }
+  })
+}
+
+/** Who is tagged to an instance's role on any cluster of an item, from tags as readTags reads them. */
+function taggedFrom(tagRows: readonly { slot: string; userId: string }[]): PlanLookups['taggedTo'] {
+  const tagged = new Map<string, string[]>()
+  for (const { slot, userId } of tagRows) {
+    const list = tagged.get(slot)
+    if (list) list.push(userId)
+    else tagged.set(slot, [userId])
+  }
+  // A tag to a group is one row per cluster of the group, the same people on each.
+  return (instanceId, roleId, ids) => {
+    const of = (clusterId: string) => tagged.get(`${instanceId}/${roleId}/${clusterId}`) ?? []
+    // Most items are one cluster: their list as it is, with no copy made for every slot.
+    return ids.length === 1 ? of(ids[0]!) : [...new Set(ids.flatMap(of))]
+  }
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

@@ -22,15 +22,19 @@ export const readPlanRevision = async (db: Executor) => (await readRevisions(db)
 /**
  * The projects whose plans changed after revision `since` (migration 0009): `every` when a change
  * touched them all (a TRUNCATE). A project changed again since is named too: reading it again is
- * always right. One query.
+ * always right. `tagsOnly`: those of them whose tags alone changed since (migration 0011), whose
+ * cards, items and dates may be kept. One query.
  */
-export async function readProjectsChanged(db: Executor, since: number): Promise<{ every: boolean; projectIds: string[] }> {
+export async function readProjectsChanged(db: Executor, since: number): Promise<{ every: boolean; projectIds: string[]; tagsOnly: string[] }> {
   const [row] = await db
     .select({
       every: sql<boolean>`${planRevision.everyProjectRevision} > ${since}`,
       projectIds: sql<string[]>`coalesce((select array_agg(moved.key) from jsonb_each(${planRevision.projectRevisions}) as moved where (moved.value)::bigint > ${since}), '{}')`,
+      tagsOnly: sql<
+        string[]
+      >`coalesce((select array_agg(moved.key) from jsonb_each(${planRevision.projectRevisions}) as moved where (moved.value)::bigint > ${since} and coalesce((${planRevision.projectPlanRevisions}->>moved.key)::bigint, 0) <= ${since}), '{}')`,
     })
     .from(planRevision)
     .where(eq(planRevision.id, 1))
-  return { every: row?.every ?? true, projectIds: row?.projectIds ?? [] }
+  return { every: row?.every ?? true, projectIds: row?.projectIds ?? [], tagsOnly: row?.tagsOnly ?? [] }
 }

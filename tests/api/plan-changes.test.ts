@@ -89,18 +89,29 @@ describe('the projects a change touched (migration 0009)', () => {
       const since = await readPlanRevision(api.db)
       await write()
       expect(await readPlanRevision(api.db)).toBe(since + 1)
-      const { every, projectIds } = await readProjectsChanged(api.db, since)
-      return { every, projectIds: [...projectIds].sort() }
+      const { every, projectIds, tagsOnly } = await readProjectsChanged(api.db, since)
+      return { every, projectIds: [...projectIds].sort(), tagsOnly: [...tagsOnly].sort() }
     }
     const group = [plan.t[1]!._id, plan.t[2]!._id]
-    expect(await changedSince(() => tag(north, northCard, group, [bob._id]))).toEqual({ every: false, projectIds: [north._id] })
-    expect(await changedSince(() => tag(north, northCard, group, []))).toEqual({ every: false, projectIds: [north._id] })
-    expect(await changedSince(() => setDates(plan.t[4]!._id, '2031-01-01', '2031-01-31'))).toEqual({ every: false, projectIds: [] })
-    expect(await changedSince(() => setDates(plan.t[3]!._id, '2030-07-02', '2030-07-31'))).toEqual({ every: false, projectIds: [north._id, south._id].sort() })
-    expect(await changedSince(() => admin.put(`/roles/${plan.developer}`, { leadMonths: 2 }))).toEqual({ every: false, projectIds: [] })
+    // A tag changes the project's tags alone (migration 0011): only they need reading again.
+    expect(await changedSince(() => tag(north, northCard, group, [bob._id]))).toEqual({ every: false, projectIds: [north._id], tagsOnly: [north._id] })
+    expect(await changedSince(() => tag(north, northCard, group, []))).toEqual({ every: false, projectIds: [north._id], tagsOnly: [north._id] })
+    expect(await changedSince(() => setDates(plan.t[4]!._id, '2031-01-01', '2031-01-31'))).toEqual({ every: false, projectIds: [], tagsOnly: [] })
+    expect(await changedSince(() => setDates(plan.t[3]!._id, '2030-07-02', '2030-07-31'))).toEqual({ every: false, projectIds: [north._id, south._id].sort(), tagsOnly: [] })
+    expect(await changedSince(() => admin.put(`/roles/${plan.developer}`, { leadMonths: 2 }))).toEqual({ every: false, projectIds: [], tagsOnly: [] })
     // Written by hand in SQL, not through the API: noted all the same.
-    expect(await changedSince(() => api.db.update(projects).set({ name: `${idle.name} renamed` }).where(eq(projects.id, idle._id)))).toEqual({ every: false, projectIds: [idle._id] })
-    expect(await changedSince(() => api.db.execute(sql`update clusters set start_date = '2030-07-01' where id = ${plan.t[3]!._id}`))).toEqual({ every: false, projectIds: [north._id, south._id].sort() })
+    expect(await changedSince(() => api.db.update(projects).set({ name: `${idle.name} renamed` }).where(eq(projects.id, idle._id)))).toEqual({ every: false, projectIds: [idle._id], tagsOnly: [] })
+    expect(await changedSince(() => api.db.execute(sql`update clusters set start_date = '2030-07-01' where id = ${plan.t[3]!._id}`))).toEqual({ every: false, projectIds: [north._id, south._id].sort(), tagsOnly: [] })
+    // A tag and a change of its instance in one transaction: more than the tags moved.
+    expect(
+      await changedSince(() =>
+        api.db.transaction(async (tx) => {
+          await tx.execute(sql`delete from project_entity_user_mappings where project_entity_id = ${instanceOf(northCard, 'Tower A')}`)
+          await tx.execute(sql`update projects set name = name || ' ' where id = ${north._id}`)
+        }),
+      ),
+    ).toEqual({ every: false, projectIds: [north._id], tagsOnly: [] })
+    await api.db.execute(sql`update projects set name = rtrim(name) where id = ${north._id}`)
     // A TRUNCATE cannot say which rows went: every plan is read again.
     expect((await changedSince(() => api.db.execute(sql`truncate site_overrides`))).every).toBe(true)
   })
@@ -160,10 +171,28 @@ describe('answers after a change to one project', () => {
     const moved = await readProjectsChanged(api.db, since)
     expect(moved.every).toBe(false)
     expect([...moved.projectIds].sort()).toEqual([south._id, late._id].sort())
-    const partly = await loadEveryPlan(api.db, { kept, moved: moved.projectIds })
+    const partly = await loadEveryPlan(api.db, { kept, moved: moved.projectIds, tagsOnly: moved.tagsOnly })
     // North's part is the very one kept: not read again.
     expect(partly.parts.find((part) => part.projectId === north._id)).toBe(kept.parts.find((part) => part.projectId === north._id))
     expect(plainly(partly.plans)).toEqual(plainly((await loadEveryPlan(api.db)).plans))
+  })
+
+  test("after tags alone moved, a project's tags are read again and its cards, items and dates kept: the same as a whole reading", async () => {
+    const since = await readPlanRevision(api.db)
+    const kept = await loadEveryPlan(api.db)
+    await tag(north, northCard, [plan.t[0]!._id], [ana._id, bob._id])
+    await tag(north, northCard, [plan.t[1]!._id, plan.t[2]!._id], [bob._id])
+    const moved = await readProjectsChanged(api.db, since)
+    expect([moved.projectIds, moved.tagsOnly]).toEqual([[north._id], [north._id]])
+    const partly = await loadEveryPlan(api.db, { kept, moved: moved.projectIds, tagsOnly: moved.tagsOnly })
+    const before = kept.parts.find((part) => part.projectId === north._id)!
+    const after = partly.parts.find((part) => part.projectId === north._id)!
+    expect(after).not.toBe(before)
+    expect([after.cards === before.cards, after.items === before.items, after.datesOf === before.datesOf]).toEqual([true, true, true])
+    expect(plainly(partly.plans)).toEqual(plainly((await loadEveryPlan(api.db)).plans))
+    expect(partly.plans.assignments.filter((row) => row.projectId === north._id).map((row) => row.personId).sort()).toEqual([ana._id, bob._id, bob._id].sort())
+    await tag(north, northCard, [plan.t[0]!._id], [])
+    await tag(north, northCard, [plan.t[1]!._id, plan.t[2]!._id], [])
   })
 
   test('another API process over the same database answers the same after a change to one project made through either', async (context) => {
