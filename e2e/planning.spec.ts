@@ -236,6 +236,8 @@ test.describe('Planning', () => {
     await dialog.getByRole('button', { name: 'Save' }).click()
 
     await expect(page.getByRole('dialog')).toHaveCount(0)
+    // Every save is confirmed (issue 30 §4): the flash at the top of the page.
+    await expect(page.locator('.flash-region[role="status"]')).toHaveText('Clusters grouped')
     await expect(roleRow(page, typeName, surveyor.name).locator('.badge')).toHaveText([`${foundation.name} + ${roofing.name}`, framing.name])
     await expect(roleRow(page, typeName, carpenter.name).locator('.badge')).toHaveText([framing.name])
     const [saved] = await call<Planning[]>(`/api/planning?${new URLSearchParams({ entityId: setup.entity._id })}`)

@@ -6,6 +6,7 @@ import { FormMessage } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { createCluster, createPlanning } from '#app/lib/api/catalog.server'
 import { messageOr } from '#app/lib/errors'
+import { redirectWithToast } from '#app/lib/toast.server'
 import { assertCan, requirePermission, requireUser } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { readForm } from '#app/lib/form.server'
@@ -17,6 +18,7 @@ import {
   addClusterFormSchema,
   CLUSTER_ADD_FAILED,
   CLUSTER_ADDED,
+  CLUSTERS_GROUPED,
   createTypeFormSchema,
   NOTICES,
   PERMISSION_OF,
@@ -88,7 +90,8 @@ export async function action(args: Route.ActionArgs) {
     const back = planningHref(selection)
     const posted = readGroups(formData)
     if (!posted) return redirect(back)
-    return redirect(back, { headers: await groupRoleClusters(args, planningFilter(selection), posted) })
+    const grouped = await groupRoleClusters(args, planningFilter(selection), posted)
+    return grouped.saved ? redirectWithToast(back, { title: CLUSTERS_GROUPED }, { headers: grouped.headers }) : redirect(back, { headers: grouped.headers })
   }
 
   if (intent === 'create-type') {

@@ -33,15 +33,15 @@ export async function loadRoles(caller: Caller) {
 /**
  * Group Clusters: the role's new list is computed from its saved one with the domain's rule (the
  * selected single clusters become one group; the rest stays). The dialog was opened from the table
- * as `filter` filters it, so the same filter finds the planning. A failure is not shown (spec/administration-planning.md §8): the
- * answer is only the cookies to pass on.
+ * as `filter` filters it, so the same filter finds the planning. A failure is not shown (spec/administration-planning.md §8):
+ * the answer is whether it saved, for the confirmation, and the cookies to pass on.
  */
 export async function groupRoleClusters(caller: Caller, filter: { categoryId?: string; entityId?: string }, posted: { planningId: string; roleId: string; selected: string[] }) {
   const plannings = await listPlannings(caller, filter)
   const planning = plannings.ok ? plannings.data.find((row) => row._id === posted.planningId) : undefined
   const role = planning?.roleClusters.find((entry) => entry.roleId._id === posted.roleId)
-  if (!role) return plannings.headers
+  if (!role) return { saved: false, headers: plannings.headers }
   const saved = await saveGroups(caller, posted.planningId, { roleId: posted.roleId, groups: groupClusters(role.clusters, posted.selected) })
   if (!saved.ok) console.warn(`Group clusters: the API answered ${saved.error.status ?? 'nothing'}`)
-  return saved.headers
+  return { saved: saved.ok, headers: saved.headers }
 }
