@@ -4,16 +4,18 @@ import { PAGE_SIZE } from '#domain/pages'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import { overlaps, type Day, type Range } from '#domain/schedule/calendar'
 import { placeLabel } from '#domain/schedule/describe'
-import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, placeholders, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
+import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, placeholderOrder, placeholders, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import { compareLocations, locationOf } from '#domain/work-locations'
-import type { Plans } from './load'
+import type { EveryPlan, PlanPart, Plans } from './load'
 import type { RosterPerson } from './roster'
 
 /** What the Schedule reads: the kept readings of every plan and everyone's conflicts (api/routes/schedule.ts), and the people. */
 export interface ScheduleReading {
   plans: Plans
-  roleRows: readonly { id: string; name: string }[]
+  /** The same plans per project: the demand of a project that did not move is kept with its part. */
+  perProject: EveryPlan
+  roleRows: readonly { id: string; name: string; leadMonths: number }[]
   leadMonthsOf: (roleId: string) => number
   assignmentsOf: ReadonlyMap<string, readonly Assignment[]>
   leaveOf: ReadonlyMap<string, readonly Leave[]>
@@ -23,25 +25,32 @@ export interface ScheduleReading {
 
 /**
  * Unfilled demand over a window, kept per reading of the plans (`plans`, the kept reading of every
- * plan: a new one after any change to the plans or roles, lead times included), by day and window.
- * The whole organisation's demand is the costliest part of a page (a year of months: tens of ms
- * on the bench's large dataset), and planners ask for the same few windows again and again. The
- * filters apply to its lines afterwards: a line is one role and project, so the answer is the same.
+ * plan: a new one after any change to the plans or roles), by day, window and lead times. The
+ * whole organisation's demand is the costliest part of a page (a year of months: tens of ms on the
+ * bench's large dataset), and planners ask for the same few windows again and again. A line is one
+ * instance's, so it is worked out per project and kept with its part too: after a change, only the
+ * moved projects' lines are worked out again (issue 29). The filters apply to its lines afterwards.
  */
 const keptDemand = new WeakMap<Plans, Map<string, Placeholder[]>>()
+const keptDemandOfPart = new WeakMap<PlanPart, Map<string, Placeholder[]>>()
 /** The windows kept per reading: a planner paging back and forth, a few zooms. */
 const DEMAND_WINDOWS_KEPT = 32
-function demandOver(plans: Plans, leadMonthsOf: (roleId: string) => number, today: Day, window: Range) {
-  let kept = keptDemand.get(plans)
-  if (!kept) keptDemand.set(plans, (kept = new Map()))
-  const key = `${today}|${window.start}|${window.end}`
-  let lines = kept.get(key)
-  if (!lines) {
-    if (kept.size >= DEMAND_WINDOWS_KEPT) kept.clear()
-    lines = placeholders(plans.slots, leadMonthsOf, today, window)
-    kept.set(key, lines)
+function demandOver(reading: Pick<ScheduleReading, 'plans' | 'perProject' | 'roleRows' | 'leadMonthsOf'>, today: Day, window: Range) {
+  const key = `${today}|${window.start}|${window.end}|${reading.roleRows.map((role) => `${role.id}:${role.leadMonths}`).join(' ')}`
+  const memo = <On extends object>(kept: WeakMap<On, Map<string, Placeholder[]>>, on: On, work: () => Placeholder[]) => {
+    let windows = kept.get(on)
+    if (!windows) kept.set(on, (windows = new Map()))
+    let lines = windows.get(key)
+    if (!lines) {
+      if (windows.size >= DEMAND_WINDOWS_KEPT) windows.clear()
+      windows.set(key, (lines = work()))
+    }
+    return lines
   }
-  return lines
+  // Each project's lines in the order of the parts, as the whole slots list has them: sorted stably, the same as `placeholders` over every slot.
+  return memo(keptDemand, reading.plans, () =>
+    reading.perProject.parts.flatMap((part) => memo(keptDemandOfPart, part, () => placeholders(part.slots, reading.leadMonthsOf, today, window))).sort(placeholderOrder),
+  )
 }
 
 /** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */
@@ -143,7 +152,7 @@ export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, tod
   // Unfilled demand is no person: the filters of people alone ("only people with conflicts", a work
   // location: demand has none) leave it out.
   if (!query.conflictsOnly && !location) {
-    for (const line of demandOver(plans, reading.leadMonthsOf, today, window)) {
+    for (const line of demandOver(reading, today, window)) {
       if ((query.projectId && line.projectId !== query.projectId) || (query.roleId && line.roleId !== query.roleId)) continue
       const key = group === 'role' ? { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' } : { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' }
       groupOf(key).placeholders.push(line)

@@ -133,8 +133,12 @@ export function placeholders(slots: readonly Slot[], leadMonthsOf: (roleId: stri
     const datesOf = new Map(own.map((slot) => [`${slot.roleId}|${slot.projectId}|${slot.clusterKey}`, slot.dates!]))
     for (const line of hireQueue(own, leadMonthsOf, today)) lines.push({ ...line, instanceId, dates: datesOf.get(`${line.roleId}|${line.projectId}|${line.clusterKey}`)! })
   }
-  return lines.sort((a, b) => a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.instanceId.localeCompare(b.instanceId) || a.clusterKey.localeCompare(b.clusterKey))
+  return lines.sort(placeholderOrder)
 }
+
+/** The order of placeholder lines: hire-by date, the larger need, then instance and cluster item (a stable sort keeps the rest as they came). */
+export const placeholderOrder = (a: Placeholder, b: Placeholder) =>
+  a.hireBy.localeCompare(b.hireBy) || b.needed - a.needed || a.instanceId.localeCompare(b.instanceId) || a.clusterKey.localeCompare(b.clusterKey)
 
 /** "Engineer × 3 needed · Skyline Towers / Tower A / Excavation · hire by 12/1/2026": a placeholder in words. */
 export const placeholderLabel = (role: string, needed: number, place: string, hireBy: Day) => `${role} × ${needed} needed · ${place} · hire by ${formatDate(hireBy)}`

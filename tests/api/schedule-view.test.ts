@@ -1,3 +1,4 @@
+import { monthsBefore } from '#domain/schedule/calendar'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { ScheduleGroup, ScheduleRow, ScheduleView } from '#domain/contracts/schedule'
@@ -27,6 +28,7 @@ let harbour: Project
 let ana: Person
 let ben: Person
 let cleo: Person
+let harbourCard: Card
 
 const tag = async (project: Project, card: Card, instance: string, roleId: string, clusterIds: string[], userIds: string[]) => {
   const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, instance), roleId, clusterIds, userIds })
@@ -46,7 +48,7 @@ beforeAll(async () => {
   skyline = await makeProject(admin, `Skyline Towers ${Date.now().toString(36)}`)
   harbour = await makeProject(admin, `Harbour View ${Date.now().toString(36)}`)
   const skylineCard = await makeCard(admin, skyline, plan.towerType, ['Tower A'])
-  const harbourCard = await makeCard(admin, harbour, plan.towerType, ['Block 1'])
+  harbourCard = await makeCard(admin, harbour, plan.towerType, ['Block 1'])
   const [t0, t1, t2] = plan.t
   await setDates(t0!._id, '2026-01-12', '2026-02-15')
   await setDates(t1!._id, '2026-02-10', '2026-03-01')
@@ -100,6 +102,29 @@ describe('GET /api/schedule', () => {
       ['Tower A', 'Foundation + Plinth', 1, '2026-01-10', 5, `Engineer × 1 needed · ${skyline.name} / Tower A / Foundation + Plinth · hire by 1/10/2026`],
     ])
     expect(engineer.placeholders[0]!.span).toEqual({ first: 7, last: 41, before: false, after: false })
+  })
+
+  test("after a change to one project its demand is worked out again and the other's kept; a lead time moves every hire-by date", async () => {
+    const demand = async () => groupNamed((await schedule(admin)).body, 'Engineer')!.placeholders.map((line) => [line.instance.name, line.clusterLabel, line.needed, line.hireBy] as const)
+    const before = await demand()
+    const harbours = before.filter(([instance, cluster]) => instance === 'Block 1' && cluster === 'Foundation + Plinth')
+    expect(harbours).toHaveLength(1)
+    const [, t1, t2] = plan.t
+    // Harbour's group needs 2: Cleo beside Ana fills it, and its line goes; Skyline's stay as they were.
+    await tag(harbour, harbourCard, 'Block 1', plan.engineer, [t1!._id, t2!._id], [ana._id, cleo._id])
+    try {
+      expect(await demand()).toEqual(before.filter((line) => line !== harbours[0]))
+    } finally {
+      await tag(harbour, harbourCard, 'Block 1', plan.engineer, [t1!._id, t2!._id], [ana._id])
+    }
+    expect(await demand()).toEqual(before)
+    // A month more of lead time: every hire-by date a calendar month earlier.
+    expect((await admin.put(`/roles/${plan.engineer}`, { leadMonths: 2 })).status).toBe(200)
+    try {
+      expect(await demand()).toEqual(before.map(([instance, cluster, needed, hireBy]) => [instance, cluster, needed, monthsBefore(hireBy, 1)]))
+    } finally {
+      expect((await admin.put(`/roles/${plan.engineer}`, { leadMonths: 1 })).status).toBe(200)
+    }
   })
 
   test('grouped by project: a person is a row under each project of the window, with its bars; people on none apart', async () => {
