@@ -22,10 +22,11 @@ const names = (tx: Executor) => tx.select({ id: projects.id, name: projects.name
 const withCategory = (db: Executor) =>
   db.select({ project: projects, category: { id: categories.id, name: categories.name } }).from(projects).leftJoin(categories, eq(categories.id, projects.globalCategoryId))
 
-/** 404 unless the project exists. */
+/** The project's id and name; 404 unless it exists. */
 export async function requireProject(db: Executor, projectId: string) {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId))
+  const [project] = await db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
   if (!project) throw notFound(PROJECT_NOT_FOUND)
+  return project
 }
 
 /** Projects by name, each with its global category. */

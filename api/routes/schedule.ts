@@ -22,11 +22,12 @@ import { actorOf } from '#api/audit/record'
 import { requireUser } from '#api/auth/sessions'
 import { throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
-import { assemblePlans, findProject, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
+import { assemblePlans, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
 import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue } from '#api/schedule/kept'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { loadRoster } from '#api/schedule/roster'
 import { scheduleView } from '#api/schedule/view'
+import { requireProject } from '#api/projects/project'
 
 /**
  * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
@@ -206,8 +207,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
     const { projectId, from } = parse(timelineQuerySchema, request.query)
     // The project's plan from the kept reading of every plan: read again only when the project moved (issue 29).
-    const [project, { perProject }] = await Promise.all([findProject(deps.db, projectId), keptPlans(deps.db)])
-    if (!project) throw notFound('Project not found')
+    const [project, { perProject }] = await Promise.all([requireProject(deps.db, projectId), keptPlans(deps.db)])
     const part = perProject.parts.find((row) => row.projectId === projectId)
     const plans = assemblePlans(part ? [part] : [], part?.cards ?? [])
     const slotOf = new Map(plans.slots.map((slot) => [`${slot.instanceId}/${slot.roleId}/${slot.clusterKey}`, slot]))

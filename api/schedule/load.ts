@@ -7,7 +7,7 @@ import type { Slot } from '#domain/schedule/capacity'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { planSlots, type PlanLookups } from '#domain/schedule/slots'
 import type { Executor } from '#api/db/client'
-import { clusters, leave, projectEntities, projectEntityUserMappings, projectResourceInstances, projects, siteOverrides, users } from '#api/db/schema'
+import { clusters, leave, projectEntities, projectEntityUserMappings, projectResourceInstances, siteOverrides, users } from '#api/db/schema'
 import { loadCardItems, loadCards, type CardItems } from '#api/projects/plan'
 
 /**
@@ -291,10 +291,4 @@ export function presentAssignments(plans: Plans, own: readonly Assignment[], fou
   // Dated first, by start; undated last, by project.
   rows.sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999') || a.project.name.localeCompare(b.project.name))
   return only === 'all' ? rows : rows.filter((row) => row.conflicts.length > 0)
-}
-
-/** A project's id and name, or nothing. One query. */
-export async function findProject(db: Executor, projectId: string) {
-  const [project] = await db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
-  return project
 }

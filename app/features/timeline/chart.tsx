@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import { Link } from 'react-router'
+import { PageLinks } from '#app/components/pages'
 import { ScrollRegion } from '#app/components/scroll-region'
 import { formatDate } from '#domain/dates'
 import { inWindow, windowFor, type TimelineWindow } from '#domain/schedule/window'
@@ -257,21 +258,5 @@ export function TimelineTable({ groups }: { groups: BarGroup[] }) {
 /** Which page of a large project's clusters this is (layout.ts BARS_PER_PAGE), and links to the pages either side; nothing for one page. */
 export function GroupPages({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
   if (pages <= 1) return null
-  return (
-    <nav className="pages" aria-label="Pages">
-      <span role="status">
-        Page {page} of {pages}
-      </span>
-      {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev" className="button secondary">
-          Previous
-        </Link>
-      ) : null}
-      {page < pages ? (
-        <Link to={href(page + 1)} rel="next" className="button secondary">
-          Next
-        </Link>
-      ) : null}
-    </nav>
-  )
+  return <PageLinks page={page} status={`Page ${page} of ${pages}`} hasPrevious={page > 1} hasNext={page < pages} href={href} />
 }
