@@ -30,9 +30,16 @@ const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your 
  */
 const FORGOT_ANSWER_MS = 300
 
-const loginKeys = (email: string, request: FastifyRequest) => ({
-  email: `login:email:${email.toLowerCase()}`,
-  address: `login:ip:${request.ip}`,
+/**
+ * The limits a sign-in counts under: its email's, and its address's. An address's failures for
+ * emails no account holds are counted apart from those against accounts, and limit only more of
+ * their kind: a flood of made-up emails from an address many people share (an office behind one
+ * proxy) cannot keep out an account's right password, while guesses at real accounts still count
+ * toward the address's limit.
+ */
+const loginLimits = (email: string, request: FastifyRequest, known: boolean) => ({
+  email: { key: `login:email:${email.toLowerCase()}`, max: LOGIN_MAX_FAILURES_PER_EMAIL },
+  address: { key: `login:${known ? 'ip' : 'unknown:ip'}:${request.ip}`, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
 })
 
 /**
@@ -88,23 +95,16 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.post('/auth/login', access('public'), async (request, reply) => {
     const { email, password } = parse(loginPayload, request.body)
     const now = deps.now()
-    const keys = loginKeys(email, request)
+    // Whether the email has an account decides only which address count applies: the answer says it anyway.
+    const user = await accountByEmail(deps.db, email)
+    const limits = loginLimits(email, request, Boolean(user))
     // A slot is taken before the password is looked at, so a burst of parallel guesses gets no more
     // evaluations than the limit; anything but a wrong password gives its slot back.
-    const slot = await reserve(
-      deps.db,
-      [
-        { key: keys.email, max: LOGIN_MAX_FAILURES_PER_EMAIL },
-        { key: keys.address, max: LOGIN_MAX_FAILURES_PER_ADDRESS },
-      ],
-      now,
-      LOGIN_WINDOW_MS,
-    )
+    const slot = await reserve(deps.db, [limits.email, limits.address], now, LOGIN_WINDOW_MS)
     if (slot.wait !== null) {
       const minutes = Math.ceil(slot.wait / 60)
       throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
     }
-    const user = await accountByEmail(deps.db, email)
     const matches = await verifyPassword(user?.passwordHash, password)
     if (!user) throw new HttpError(401, 'User not found', undefined, ERROR_CODES.userNotFound)
     if (!matches) throw new HttpError(401, 'Invalid email or password')
@@ -112,7 +112,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     // Only told once the password is right, so it reveals nothing to a guesser.
     if (!user.emailVerifiedAt) throw new HttpError(401, 'Email not verified. Enter the code sent to your email.', undefined, ERROR_CODES.emailNotVerified)
     if (user.status !== 'Active') throw new HttpError(403, 'Your account is inactive. Please contact an administrator.')
-    await clearEvents(deps.db, keys.email)
+    await clearEvents(deps.db, limits.email.key)
     // Rotation: whatever session the browser had is ended and a new token issued.
     await endSession(deps, request, reply)
     await startSession(deps, reply, user.id)

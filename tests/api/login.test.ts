@@ -156,11 +156,17 @@ describe('login throttling', () => {
     expect((await login(client, email, password)).status).toBe(200)
   })
 
+  /** `count` wrong passwords from `address`, against accounts that exist, none past its own limit of 10. */
+  async function failAgainstAccounts(address: ReturnType<Api['client']>, count: number) {
+    const accounts = await Promise.all(Array.from({ length: Math.ceil(count / 10) }, () => signedUpUser(api)))
+    for (let i = 0; i < count; i++) expect((await login(address, accounts[i % accounts.length].email, 'Wrong1!x')).status).toBe(401)
+  }
+
   test('50 failures from one address: that address answers 429 with waitTime for any email; others are fine; it recovers after the window', async () => {
     const victim = await signedUpUser(api)
     const address = api.client()
-    // Unknown accounts, one try each, so that no single email reaches its own limit.
-    for (let i = 0; i < 50; i++) expect((await login(address, uniqueEmail('probe'), 'Wrong1!x')).status).toBe(401)
+    // Wrong passwords for accounts that exist (failures for unknown emails are counted apart, below).
+    await failAgainstAccounts(address, 50)
     const blocked = await login(address, victim.email, victim.password)
     expect(blocked.status).toBe(429)
     expect(blocked.body.waitTime).toBe(15 * 60)
@@ -174,8 +180,36 @@ describe('login throttling', () => {
   test('49 failures from one address do not block it', async () => {
     const victim = await signedUpUser(api)
     const address = api.client()
-    for (let i = 0; i < 49; i++) await login(address, uniqueEmail('probe'), 'Wrong1!x')
+    await failAgainstAccounts(address, 49)
     expect((await login(address, victim.email, victim.password)).status).toBe(200)
+  })
+
+  test("52 failures for emails no account holds do not keep an account's right password out from that address (one proxy for everyone)", async () => {
+    const administrator = await signedUpUser(api)
+    const proxy = api.client()
+    for (let i = 0; i < 52; i++) await login(proxy, uniqueEmail('made-up'), 'Wrong1!x')
+    const answer = await login(proxy, administrator.email, administrator.password)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ user: { _id: administrator.id } })
+  })
+
+  test('failures for unknown emails have their own limit of 50 per address: the 51st unknown email answers 429 with waitTime', async () => {
+    const address = api.client()
+    for (let i = 0; i < 50; i++) expect((await login(address, uniqueEmail('probe'), 'Wrong1!x')).status).toBe(401)
+    const blocked = await login(address, uniqueEmail('probe'), 'Wrong1!x')
+    expect(blocked.status).toBe(429)
+    expect(blocked.body).toEqual({ error: expect.stringMatching(/^Too many login attempts/), waitTime: 15 * 60 })
+    api.advance(FIFTEEN_MINUTES)
+    expect((await login(address, uniqueEmail('probe'), 'Wrong1!x')).status).toBe(401)
+  })
+
+  test('the per-account limit stays: 10 wrong passwords for the administrator from the shared address lock that account, not the others', async () => {
+    const administrator = await signedUpUser(api)
+    const colleague = await signedUpUser(api)
+    const proxy = api.client()
+    for (let i = 0; i < 10; i++) await login(proxy, administrator.email, 'Wrong1!x')
+    expect((await login(proxy, administrator.email, administrator.password)).status).toBe(429)
+    expect((await login(proxy, colleague.email, colleague.password)).status).toBe(200)
   })
 })
 
