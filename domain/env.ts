@@ -1,3 +1,4 @@
+import { compile } from 'proxy-addr'
 import { z } from 'zod'
 import { DEFAULT_SHUTDOWN_DEADLINE_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR } from './constants'
 import { isTimeZone, systemTimeZone } from './dates'
@@ -30,6 +31,22 @@ export const envSchema = z
     SEED_ADMIN_PASSWORD: z.string().optional(),
     /** Addresses (or CIDR ranges) whose X-Forwarded-For the API believes: the web processes. */
     TRUST_PROXY: z.string().default('127.0.0.1,::1'),
+    /**
+     * The proxies in front of the web (a load balancer, a TLS terminator) whose X-Forwarded-For it
+     * believes: the client's address is then the one they name, for the API's per-address limits.
+     * Unset: none, and the address is the connection's. The list is Express's `trust proxy` syntax.
+     */
+    WEB_TRUST_PROXY: z
+      .string()
+      .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+      .superRefine((entries, context) => {
+        try {
+          compile(entries)
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: `${(error as Error).message} (use addresses, CIDR ranges or loopback, linklocal, uniquelocal)` })
+        }
+      })
+      .optional(),
     /** Sign-ups, reset requests and new profile drafts one address may make in an hour, each. */
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR),
     NODE_ENV: z.string().default('production'),

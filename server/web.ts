@@ -22,7 +22,10 @@ const build = (await import(new URL('server/index.js', BUILD).href)) as ServerBu
 
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', false)
+// The client's address (req.ip) is the connection's, unless WEB_TRUST_PROXY names the proxies in front:
+// then it is the one they put in X-Forwarded-For, so the API's per-address limits are each visitor's,
+// not the proxy's for everyone. Express's own parse (proxy-addr) decides it, never a header read by hand.
+app.set('trust proxy', env.WEB_TRUST_PROXY ?? false)
 
 app.use(requestLog(env.LOG_LEVEL))
 app.use(compression())
@@ -110,7 +113,7 @@ app.use(
     build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
-      clientAddress: req.socket.remoteAddress ?? '',
+      clientAddress: req.ip ?? '',
       backendUrl: env.BACKEND_URL,
       requestId: String(req.id),
     }),

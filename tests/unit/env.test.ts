@@ -112,6 +112,8 @@ describe('a bad value stops start-up with a message naming it', () => {
     ['TIME_ZONE', { TIME_ZONE: 'Mars/Olympus_Mons' }],
     ['TIME_ZONE', { TIME_ZONE: 'IST+5:30' }],
     ['SESSION_SECRET', { SESSION_SECRET: 'short' }],
+    ['WEB_TRUST_PROXY', { WEB_TRUST_PROXY: 'true' }],
+    ['WEB_TRUST_PROXY', { WEB_TRUST_PROXY: '10.0.0.0/99' }],
   ])('%s', (name, source) => {
     let message = ''
     try {
@@ -136,6 +138,20 @@ describe('a bad value stops start-up with a message naming it', () => {
       DATABASE_URL: 'postgresql://db/portal',
       SMTP_URL: 'smtps://mail:465',
     })
+  })
+})
+
+describe('WEB_TRUST_PROXY: the proxies in front of the web', () => {
+  test('unset: none (the connection is the client)', () => {
+    expect(parseEnv({}).WEB_TRUST_PROXY).toBeUndefined()
+  })
+
+  test("a list in Express's trust proxy syntax: addresses, CIDR ranges and the named ranges", () => {
+    expect(parseEnv({ WEB_TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,loopback,fd00::/8' }).WEB_TRUST_PROXY).toEqual(['10.0.0.0/8', '192.0.2.7', 'loopback', 'fd00::/8'])
+  })
+
+  test('a value that is no address is named with what is wrong', () => {
+    expect(() => parseEnv({ WEB_TRUST_PROXY: '10.0.0.1, proxy.internal' })).toThrow(/WEB_TRUST_PROXY: invalid IP address: proxy\.internal/)
   })
 })
 
