@@ -1,8 +1,8 @@
 import { expect, test, type Page } from './support/fixtures'
 import { E2E_API_URL } from '../playwright.config'
 import { verifyLink } from './support/outbox'
-import { enterCode, hydrated, isNoJs, signUpWithForm } from './support/session'
-import { PASSWORD } from './support/users'
+import { enterCode, hydrated, isNoJs, landingOf, signIn, signUpWithForm } from './support/session'
+import { createUnverifiedUser, createVerifiedUser, PASSWORD } from './support/users'
 
 const otherCode = (code: string) => code.slice(0, 5) + String((Number(code[5]) + 1) % 10)
 const box = (page: Page, n: number) => page.getByLabel(`Digit ${n}`)
@@ -81,6 +81,40 @@ test.describe('verify email screen', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page).toHaveURL('/personal-details')
     expect(await stillUnverified(email)).toBe(false)
+  })
+
+  test('a link for someone else\'s sign-up, opened while signed in, fills nothing in and says why: Verify leaves the person signed in as themselves', async ({
+    page,
+  }) => {
+    const person = await createVerifiedUser()
+    await signIn(page, person)
+    // Someone else signs up and sends their own mailed link.
+    const sent = Date.now() - 1000
+    const other = await createUnverifiedUser()
+    await page.goto(await verifyLink(other.email, sent))
+    await hydrated(page)
+    await expect(page.getByText(`You are signed in as ${person.email}. This link is for another sign-up`)).toBeVisible()
+    await expect(page.getByLabel('Email')).toHaveValue('')
+    expect(await shownCode(page)).toBe('')
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL(/\/verify-otp/)
+    expect((await landingOf(page)).user?.email).toBe(person.email)
+    expect(await stillUnverified(other.email)).toBe(true)
+  })
+
+  test('in the browser that started the sign-up, the link fills the form in even while someone is signed in there', async ({ page }) => {
+    const person = await createVerifiedUser()
+    await signIn(page, person)
+    const { email, code } = await signUpWithForm(page)
+    const mailed = await code()
+    await page.goto(await verifyLink(email))
+    await hydrated(page)
+    await expect(page.getByLabel('Email')).toHaveValue(email)
+    await expect.poll(() => shownCode(page)).toBe(mailed)
+    await expect(page.getByText(/You are signed in as/)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page).toHaveURL('/personal-details')
+    expect((await landingOf(page)).user?.email).toBe(email)
   })
 
   test("an incomplete code shows 'Please enter the 6-digit code'; a wrong one shows the server's message", async ({ page }) => {

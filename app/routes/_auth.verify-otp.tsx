@@ -8,6 +8,7 @@ import { resendCode, verifyCode } from '#app/lib/api/auth.server'
 import { mergeHeaders } from '#app/lib/api/http.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
+import { getLanding, mayBeSignedIn } from '#app/lib/session.server'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
@@ -17,12 +18,23 @@ import type { Route } from './+types/_auth.verify-otp'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args
   const pending = (await pendingEmailCookie.parse(request.headers.get('cookie'))) as string | null
   const params = new URL(request.url).searchParams
+  const linked = params.get('email')
+  // Verifying signs in, ending the session this browser has: a link anyone could have sent fills the
+  // form in for someone signed in only when this browser started that sign-up. Otherwise the form is
+  // this browser's own, and the person is told why.
+  if (linked && !sameAddress(linked, pending) && mayBeSignedIn(request)) {
+    const { user } = await getLanding(args)
+    if (user) return { email: pending ?? '', code: '', signedInAs: user.email }
+  }
   // The emailed link fills the form in and nothing more: a GET never verifies (mail scanners open links).
-  return { email: params.get('email') ?? pending ?? '', code: linkedCode(params) }
+  return { email: linked ?? pending ?? '', code: linkedCode(params), signedInAs: null }
 }
+
+const sameAddress = (one: string, other: string | null) => other !== null && one.trim().toLowerCase() === other.trim().toLowerCase()
 
 export async function action(args: Route.ActionArgs) {
   const posted = readVerifyForm(await readForm(args.request))
@@ -40,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function VerifyOtp({ loaderData, actionData: result }: Route.ComponentProps) {
-  const { email, code } = loaderData
+  const { email, code, signedInAs } = loaderData
   const verifying = useSubmitting(VERIFY_PATH, 'verify')
   const resending = useSubmitting(VERIFY_PATH, 'resend')
   const resend = result?.intent === 'resend' ? result : undefined
@@ -69,6 +81,10 @@ export default function VerifyOtp({ loaderData, actionData: result }: Route.Comp
     <>
       <h1>Verify your email</h1>
       <p className="subtitle">Enter the 6-digit code sent to your email.</p>
+      <FormMessage tone="error">
+        {signedInAs &&
+          `You are signed in as ${signedInAs}. This link is for another sign-up, and verifying it would sign you out and into that account: log out first, then open the link again.`}
+      </FormMessage>
       <Form method="post" replace onSubmit={checkCode} noValidate>
         {email ? (
           <>
