@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { parseEnv } from '#domain/env'
+import { tightenDataDir } from '../server/private-files'
 import { buildApi } from './app'
 import { answerBackupRequests } from './db/backup'
 import { openDatabase } from './db/client'
@@ -10,6 +11,9 @@ import { purgeExpired } from './maintenance'
 const env = parseEnv(process.env)
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR })
 await database.migrate()
+// Owner-only, as an older version may not have left it: the outbox (codes, reset links) and the
+// session secret live there with PostgreSQL too. Opening the embedded database has done it already.
+if (database.kind === 'postgres') tightenDataDir(env.DATA_DIR)
 const app = await buildApi(
   {
     db: database.db,

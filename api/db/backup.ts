@@ -3,7 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
-import { acquireLock, lockHolder, openDatabase, type Database } from './client'
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir, tightenTree, writePrivateFile } from '../../server/private-files'
+import { openDatabase, type Database } from './client'
+import { acquireLock, formatIdentity, lockHolder, ownIdentity, provenRunning, readIdentity, sameProcess, type ProcessIdentity } from './lock'
 
 /**
  * Backups of the embedded database (DESIGN §2: `npm run backup`, `npm run restore FILE`): one
@@ -13,13 +15,15 @@ import { acquireLock, lockHolder, openDatabase, type Database } from './client'
  * holds it itself. With the API running, the backup asks the API, through files in DATA_DIR (no
  * network endpoint: whoever can write there can read the database files anyway):
  *
- *   backup-requests/api.pid       the API's pid, written while it answers requests
+ *   backup-requests/api.pid       the API's identity (./lock.ts), written while it answers requests
  *   backup-requests/<id>          an empty request, written by the backup, which then sends SIGUSR2
  *   backup-requests/<id>.tar.gz   the API's answer (written as <id>.partial, then renamed), or
  *   backup-requests/<id>.error    the reason it could not
  *
- * A signal only goes to a process that wrote api.pid: SIGUSR2 ends a Node process that does not listen
- * for it, and the lock may be held by a seed or a migration.
+ * A signal only goes to a process proved to be the API: the one running now with the identity both
+ * the lock and api.pid hold (its id, start time and boot). SIGUSR2 ends a Node process that does not
+ * listen for it; the lock may be held by a seed or a migration, and a dead API's id may be another
+ * process's now.
  */
 
 /** A refusal or failure the person running the command can act on: its message is the whole story. */
@@ -51,7 +55,7 @@ export interface BackupResult {
 export async function backupEmbedded(dataDir: string, file: string, { timeoutMs = BACKUP_ANSWER_TIMEOUT_MS } = {}): Promise<BackupResult> {
   if (!fs.existsSync(path.join(dbDir(dataDir), 'PG_VERSION'))) throw new BackupError(`There is no embedded database in ${dbDir(dataDir)} to back up.`)
   const target = path.resolve(file)
-  fs.mkdirSync(path.dirname(target), { recursive: true })
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: PRIVATE_DIR })
   // Twice at most: the API may stop (or start) between looking at the lock and acting on it.
   for (let attempt = 0; ; attempt++) {
     const holder = lockHolder(dataDir)
@@ -62,7 +66,7 @@ export async function backupEmbedded(dataDir: string, file: string, { timeoutMs 
         return { file: target, bytes: bytes.length, from: 'files' }
       }
       await askRunningApi(dataDir, holder, target, timeoutMs)
-      return { file: target, bytes: fs.statSync(target).size, from: { pid: holder } }
+      return { file: target, bytes: fs.statSync(target).size, from: { pid: holder.pid } }
     } catch (error) {
       if (!(error instanceof LockChanged) || attempt > 0) throw error instanceof LockChanged ? new BackupError(error.message) : error
     }
@@ -87,9 +91,11 @@ async function dumpFiles(dataDir: string) {
   }
 }
 
-async function askRunningApi(dataDir: string, pid: number, target: string, timeoutMs: number) {
+async function askRunningApi(dataDir: string, holder: ProcessIdentity, target: string, timeoutMs: number) {
+  const { pid } = holder
   const dir = requestsDir(dataDir)
-  if (answeringPid(dataDir) !== pid) {
+  const isTheApi = () => sameProcess(answering(dataDir), holder) && provenRunning(holder)
+  if (!isTheApi()) {
     throw new BackupError(
       `The embedded database in ${dbDir(dataDir)} is held by process ${pid}, which does not answer backup requests ` +
         '(a seed, a migration, or an API still starting). Run the backup again once it has finished or started.',
@@ -99,14 +105,15 @@ async function askRunningApi(dataDir: string, pid: number, target: string, timeo
   const request = path.join(dir, id)
   const answer = path.join(dir, `${id}.tar.gz`)
   const failure = path.join(dir, `${id}.error`)
-  fs.writeFileSync(request, '')
+  writePrivateFile(request, '')
   try {
+    if (!isTheApi()) throw new LockChanged(`The API (process ${pid}) stopped before it was asked for the backup.`)
     process.kill(pid, 'SIGUSR2')
     const until = Date.now() + timeoutMs
     for (;;) {
       if (fs.existsSync(answer)) return moveInto(answer, target)
       if (fs.existsSync(failure)) throw new BackupError(`The running API (process ${pid}) could not back up the database: ${fs.readFileSync(failure, 'utf8')}`)
-      if (lockHolder(dataDir) !== pid) throw new LockChanged(`The API (process ${pid}) stopped before it answered the backup request.`)
+      if (!sameProcess(lockHolder(dataDir), holder)) throw new LockChanged(`The API (process ${pid}) stopped before it answered the backup request.`)
       if (Date.now() > until) throw new BackupError(`The running API (process ${pid}) did not answer the backup request within ${Math.round(timeoutMs / 1000)} s.`)
       await sleep(100)
     }
@@ -115,9 +122,10 @@ async function askRunningApi(dataDir: string, pid: number, target: string, timeo
   }
 }
 
-function answeringPid(dataDir: string) {
+/** The identity in api.pid: the API that answers backup requests, if one has said so. */
+function answering(dataDir: string) {
   try {
-    return Number(fs.readFileSync(path.join(requestsDir(dataDir), ANSWERING), 'utf8'))
+    return readIdentity(path.join(requestsDir(dataDir), ANSWERING))
   } catch {
     return undefined
   }
@@ -131,8 +139,8 @@ function answeringPid(dataDir: string) {
 export function answerBackupRequests(database: Database, dataDir: string, log: { error: (obj: object, msg: string) => void }) {
   const dir = requestsDir(dataDir)
   const pidFile = path.join(dir, ANSWERING)
-  fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(pidFile, String(process.pid))
+  privateDir(dir)
+  writePrivateFile(pidFile, formatIdentity(ownIdentity()))
   let open = true
   let running: Promise<void> | undefined
   let again = false
@@ -149,7 +157,7 @@ export function answerBackupRequests(database: Database, dataDir: string, log: {
         writeWhole(path.join(dir, `${id}.tar.gz`), await database.dumpDataDir!())
       } catch (error) {
         log.error({ err: error }, 'backup request failed')
-        fs.writeFileSync(path.join(dir, `${id}.error`), (error as Error).message)
+        writePrivateFile(path.join(dir, `${id}.error`), (error as Error).message)
       }
     }
   }
@@ -169,8 +177,8 @@ export function answerBackupRequests(database: Database, dataDir: string, log: {
   return {
     async stop() {
       open = false
-      // Another API may have taken over the folder since (this one's lock having been left): its pid stays.
-      if (answeringPid(dataDir) === process.pid) fs.rmSync(pidFile, { force: true })
+      // Another API may have taken over the folder since (this one's lock having been left): its file stays.
+      if (sameProcess(answering(dataDir), ownIdentity())) fs.rmSync(pidFile, { force: true })
       await running
     },
   }
@@ -188,7 +196,7 @@ export async function restoreEmbedded(dataDir: string, file: string) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) throw new BackupError(`${source} is not a backup made by npm run backup (a .tar.gz file).`)
   const dir = dbDir(dataDir)
   const holder = lockHolder(dataDir)
-  if (holder !== undefined) throw new BackupError(`The embedded database in ${dir} is in use by process ${holder}. Stop the app before restoring.`)
+  if (holder !== undefined) throw new BackupError(`The embedded database in ${dir} is in use by process ${holder.pid}. Stop the app before restoring.`)
   let release: () => void
   try {
     release = acquireLock(dir)
@@ -215,6 +223,8 @@ export async function restoreEmbedded(dataDir: string, file: string) {
     if (!fs.existsSync(path.join(unpacked, 'PG_VERSION'))) throw new BackupError(`${source} holds no database.`)
     fs.rmdirSync(dir)
     fs.renameSync(unpacked, dir)
+    // PGlite unpacked the files with the modes the tarball gave them.
+    tightenTree(dir)
     return { dir }
   } finally {
     fs.rmSync(unpacked, { recursive: true, force: true })
@@ -225,7 +235,7 @@ export async function restoreEmbedded(dataDir: string, file: string) {
 /** Written beside the target and renamed over it: a reader never sees half a backup. */
 function writeWhole(target: string, bytes: Uint8Array) {
   const partial = `${target}.partial`
-  fs.writeFileSync(partial, bytes)
+  writePrivateFile(partial, bytes)
   fs.renameSync(partial, target)
 }
 
@@ -236,6 +246,7 @@ function moveInto(from: string, to: string) {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
     fs.copyFileSync(from, `${to}.partial`)
+    fs.chmodSync(`${to}.partial`, PRIVATE_FILE)
     fs.renameSync(`${to}.partial`, to)
     fs.rmSync(from)
   }

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -9,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { tightenDataDir, tightenTree } from '../../server/private-files'
+import { acquireLock } from './lock'
 import * as schema from './schema'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -67,24 +68,34 @@ const EMBEDDED_SHARED_BUFFERS = '32MB'
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const { logger } = options
   if ('databaseUrl' in options) return openPostgres(options.databaseUrl, logger)
-  if ('memory' in options) return openPglite(new PGlite(), () => {}, logger)
+  if ('memory' in options) return openPglite(new PGlite(), { release: () => {}, tighten: () => {} }, logger)
   const dir = path.resolve(options.dataDir, 'db')
   const release = acquireLock(dir)
+  // Owner-only whatever the umask, and whatever an older version left. PGlite makes most of its
+  // files 0666 itself (at its first start, and when it rewrites a cache file), so its folder is
+  // walked again after each step that writes files; $DATA_DIR and db/ at 0700 already keep
+  // everyone else out in between.
+  const tighten = () => tightenTree(dir)
   try {
-    return await openPglite(new PGlite(dir, { postgresqlconf: [`shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] }), release, logger)
+    tightenDataDir(options.dataDir)
+    return await openPglite(new PGlite(dir, { postgresqlconf: [`shared_buffers=${EMBEDDED_SHARED_BUFFERS}`] }), { release, tighten }, logger)
   } catch (error) {
     release()
     throw error
   }
 }
 
-async function openPglite(client: PGlite, release: () => void, logger?: Logger): Promise<Database> {
+async function openPglite(client: PGlite, { release, tighten }: { release: () => void; tighten: () => void }, logger?: Logger): Promise<Database> {
   await client.waitReady
+  tighten()
   const db = drizzlePglite({ client, schema, logger }) as unknown as Db
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS }),
+    async migrate() {
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder: MIGRATIONS })
+      tighten()
+    },
     async dumpDataDir() {
       // Written back to the data files first, so a restored copy starts without replaying the log.
       await client.exec('checkpoint')
@@ -93,6 +104,7 @@ async function openPglite(client: PGlite, release: () => void, logger?: Logger):
     async close() {
       try {
         await client.close()
+        tighten()
       } finally {
         release()
       }
@@ -118,64 +130,5 @@ async function openPostgres(connectionString: string, logger?: Logger): Promise<
       }
     },
     close: () => pool.end(),
-  }
-}
-
-/**
- * PGlite is one process's database: a second process opening the same files would corrupt them.
- * The lock file holds the owner's pid; a lock left by a dead process is taken over. `dir` is the
- * database's folder ($DATA_DIR/db), made if missing; the answer releases the lock.
- */
-export function acquireLock(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true })
-  const lockFile = path.join(dir, '..', 'db.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' })
-      return () => fs.rmSync(lockFile, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = lockOwner(lockFile)
-      if (owner) {
-        throw new Error(
-          `The embedded database in ${dir} is in use by process ${owner}. ` +
-            'Stop that process, or set DATABASE_URL to share a PostgreSQL database between processes.',
-        )
-      }
-      fs.rmSync(lockFile, { force: true })
-    }
-  }
-  throw new Error(`Could not lock the embedded database in ${dir}`)
-}
-
-/** The live process holding the embedded database in `dataDir`, if one does. */
-export function lockHolder(dataDir: string): number | undefined {
-  return lockOwner(path.join(path.resolve(dataDir), 'db.lock'))
-}
-
-function lockOwner(lockFile: string): number | undefined {
-  let owner: number
-  try {
-    owner = Number(fs.readFileSync(lockFile, 'utf8'))
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw error
-  }
-  return owner && isAlive(owner) ? owner : undefined
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0)
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-  // A killed process stays a zombie until its parent reaps it (about a second and a half after a
-  // SIGKILL under `npm start`): it answers signals, but holds nothing. Linux says so in /proc.
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
-  } catch {
-    return true
   }
 }

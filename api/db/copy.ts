@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { lockHolder, openDatabase, type Database, type Executor } from './client'
+import { openDatabase, type Database, type Executor } from './client'
+import { lockHolder } from './lock'
 import { pgErrorCode } from './errors'
 
 /**
@@ -58,7 +59,7 @@ export async function copyToPostgres({ dataDir, databaseUrl, ...options }: { dat
   const dir = path.join(path.resolve(dataDir), 'db')
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) throw new CopyRefused(`There is no embedded database in ${dir} to copy (is DATA_DIR right?).`)
   const holder = lockHolder(dataDir)
-  if (holder !== undefined) throw new CopyRefused(inUse(dir, holder))
+  if (holder !== undefined) throw new CopyRefused(inUse(dir, holder.pid))
   let source: Database
   try {
     source = await openDatabase({ dataDir })

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../server/private-files'
 
 export interface Mail {
   to: string
@@ -38,10 +39,12 @@ export function createMailer({ from, smtpUrl, outboxDir, log = console.log }: Ma
   return {
     async send(mail) {
       const { message } = await transport.sendMail({ from, ...mail })
-      await fs.mkdir(outboxDir, { recursive: true })
+      // The account's alone, whatever the umask: a message holds a sign-up code or a reset link.
+      await fs.mkdir(outboxDir, { recursive: true, mode: PRIVATE_DIR })
+      await fs.chmod(outboxDir, PRIVATE_DIR)
       const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`)
       // Written under a temporary name and renamed, so a reader never sees half a message.
-      await fs.writeFile(`${file}.tmp`, message as Buffer)
+      await fs.writeFile(`${file}.tmp`, message as Buffer, { mode: PRIVATE_FILE, flag: 'wx' })
       await fs.rename(`${file}.tmp`, file)
       log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`)
     },

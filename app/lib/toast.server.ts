@@ -4,6 +4,7 @@ import path from 'node:path'
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
 import { parseEnv } from '#domain/env'
+import { privateDir, tightenTree, writePrivateFile } from '../../server/private-files'
 
 /**
  * The confirmation of a save, shown once at the top of the next page (issue 30 §4): a signed
@@ -34,12 +35,12 @@ const KEY = 'toast'
 function flashSecrets(): string[] {
   const env = parseEnv(process.env)
   if (env.SESSION_SECRET) return env.SESSION_SECRET
-  const file = path.join(env.DATA_DIR, 'session-secret')
-  fs.mkdirSync(env.DATA_DIR, { recursive: true })
+  const file = path.join(privateDir(env.DATA_DIR), 'session-secret')
   try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 })
+    writePrivateFile(file, randomBytes(32).toString('hex'), { exclusive: true })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    tightenTree(file) // kept by an older version, perhaps readable by others
   }
   return [fs.readFileSync(file, 'utf8').trim()]
 }

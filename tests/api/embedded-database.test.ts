@@ -9,6 +9,9 @@ const folder = scratchDir('portal-db')
 const dataDir = folder.path
 afterAll(folder.remove)
 
+/** The process id the lock names (it holds the holder's identity: id, start time, boot). */
+const lockedBy = () => (JSON.parse(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')) as { pid: number }).pid
+
 test('the embedded database cannot be opened twice while it is held', async () => {
   const first = await openDatabase({ dataDir })
   try {
@@ -40,7 +43,7 @@ test('a lock left by a process that died is taken over', async () => {
   const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' })
   fs.writeFileSync(path.join(dataDir, 'db.lock'), dead.stdout.trim())
   const database = await openDatabase({ dataDir })
-  expect(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid))
+  expect(lockedBy()).toBe(process.pid)
   await database.close()
 })
 
@@ -55,9 +58,48 @@ test.skipIf(process.platform !== 'linux')('a lock left by a process killed but n
     expect(() => process.kill(Number(pid), 0)).not.toThrow()
     fs.writeFileSync(path.join(dataDir, 'db.lock'), pid)
     const database = await openDatabase({ dataDir })
-    expect(fs.readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).toBe(String(process.pid))
+    expect(lockedBy()).toBe(process.pid)
     await database.close()
   } finally {
     parent.kill()
+  }
+})
+
+/** A process's start, clock ticks after boot (/proc/<pid>/stat field 22), and this boot's id. */
+const startOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[19])
+const bootId = () => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
+
+// A restarted container's processes get the ids its dead ones had: an id alone names no one.
+test.skipIf(process.platform !== 'linux')('a lock names its holder by id, start time and boot: the same id started at another time or in another boot holds nothing', async () => {
+  const other = spawn('sleep', ['30'])
+  const lock = path.join(dataDir, 'db.lock')
+  try {
+    await expect.poll(() => fs.existsSync(`/proc/${other.pid}/stat`)).toBe(true)
+    const holder = { pid: other.pid!, start: startOf(other.pid!), boot: bootId() }
+    fs.writeFileSync(lock, JSON.stringify(holder))
+    // Its answer, not the database itself, goes to expect: a database opened by mistake is closed here.
+    const refusal = await openDatabase({ dataDir }).then(
+      (database) => database.close().then(() => 'opened'),
+      (error: Error) => error.message,
+    )
+    expect(refusal).toContain(`in use by process ${other.pid}`)
+    for (const earlier of [{ ...holder, start: holder.start - 1 }, { ...holder, boot: '00000000-0000-0000-0000-000000000000' }]) {
+      fs.writeFileSync(lock, JSON.stringify(earlier))
+      const database = await openDatabase({ dataDir })
+      expect(lockedBy()).toBe(process.pid)
+      await database.close()
+    }
+  } finally {
+    other.kill()
+    fs.rmSync(lock, { force: true })
+  }
+})
+
+test("a bare id (an older version's lock) that is this process's own or its parent's is taken over: neither can be holding it", async () => {
+  for (const pid of [process.pid, process.ppid]) {
+    fs.writeFileSync(path.join(dataDir, 'db.lock'), String(pid))
+    const database = await openDatabase({ dataDir })
+    expect(lockedBy()).toBe(process.pid)
+    await database.close()
   }
 })

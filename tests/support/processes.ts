@@ -1,5 +1,5 @@
 /** Built processes a test or a benchmark starts: waiting for them to answer, and stopping them. */
-import { spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -34,4 +34,29 @@ export async function stopProcess(child: ChildProcess) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
   await exited
   clearTimeout(timer)
+}
+
+export interface Collected {
+  child: ChildProcess
+  /** Everything it wrote to stdout and stderr so far: what a failing test shows. */
+  output: () => string
+  /** Its exit code (null if a signal ended it). */
+  exited: Promise<number | null>
+}
+
+/**
+ * Starts `command` in the repository as production runs it (the embedded database unless `env`
+ * names a DATABASE_URL, warnings only in the log), with the test's variables, collecting its output.
+ */
+export function startCollecting(command: string, args: string[], env: Record<string, string>): Collected {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, output: () => output, exited }
 }
