@@ -49,11 +49,13 @@ export function tightenDataDir(dataDir: string) {
 }
 
 /**
- * A chmod that leaves alone what another account owns (EPERM): a DATA_DIR an operator made for
- * several users keeps its mode, and the folders and files the product makes inside stay its own.
+ * A chmod that leaves alone what another account owns (EPERM) and a shared folder (the sticky bit:
+ * DATA_DIR=/tmp must not close /tmp to everyone): a DATA_DIR an operator made for several users
+ * keeps its mode, and the folders and files the product makes inside stay its own.
  */
 function chmodOwn(target: string, mode: number) {
   try {
+    if (fs.statSync(target).mode & 0o1000) return
     fs.chmodSync(target, mode)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
