@@ -42,9 +42,14 @@ FROM ${NODE_IMAGE} AS runtime
 WORKDIR /app
 ENV NODE_ENV=production DATA_DIR=/data
 # The application's files stay owned by root, read-only to the `node` user (uid 1000) the
-# processes run as; only /data is theirs. A named volume mounted there starts with this ownership;
-# a bind-mounted host folder must be writable by uid 1000.
-RUN mkdir /data && chown node:node /data
+# processes run as; only /data is theirs, and theirs alone: the processes keep it 0700 and what they
+# write in it 0600/0700 (the database, backups, mails with codes and reset links, the session
+# secret). A named volume mounted there starts with this ownership and mode. A bind-mounted host
+# folder must be owned by uid 1000 (`install -d -m 700 -o 1000 -g 1000 /srv/portal-data`): a folder
+# another account owns cannot be narrowed by the processes, and everything beneath it then relies
+# on their own folders' 0700. One container per volume: the database's lock names a process of the
+# container's PID namespace, which another container cannot see (`docker exec` for backups).
+RUN mkdir -m 700 /data && chown node:node /data
 # The pruned dependencies, the build (build/web/{client,server}, build/server/*.js), package.json
 # ("type": "module"), public/ (served by the web, which lists it at start) and the migrations the
 # bundled API reads from api/db/migrations beside the root (api/db/client.ts, MIGRATIONS).

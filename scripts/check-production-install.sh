@@ -21,14 +21,15 @@
 # HEALTHCHECK what it probes with. It checks USER node, VOLUME /data, EXPOSE 3000 and that the
 # image's Node major is that of the Node running it (CI's). Before those steps, and not one of the
 # image's, `npm ci --omit=dev` alone must succeed. The server runs as `nobody` when this runs as
-# root, the application's files not its own, as the image's USER node.
+# root, the application's files not its own, as the image's USER node. After the stop, nothing in
+# its DATA_DIR may be open to group or others.
 set -euo pipefail
 
 SOURCE=worktree
 for arg in "$@"; do
   case "$arg" in
     --head) SOURCE=head ;;
-    -h | --help) sed -n "2,24p" "$0"; exit 0 ;;
+    -h | --help) sed -n "2,25p" "$0"; exit 0 ;;
     *) echo "unknown argument: $arg (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -355,4 +356,9 @@ for port in "$PORT" "$API_PORT"; do
   ! http_get "http://127.0.0.1:$port/healthz" >/dev/null || fail "port $port still answers after the stop"
 done
 ok "pid $SERVER_PID exited 0 after $(awk -v a="$stop_start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }') s; API and web (pids ${SERVER_CHILDREN:-?}) gone, ports closed"
+
+step "DATA_DIR is the server's account's alone (folders 0700, files 0600)"
+open_entries=$(find "$DATA_DIR" -perm /077 -printf '%m %p\n')
+[[ -z "$open_entries" ]] || fail "entries of DATA_DIR open to group or others: $(echo "$open_entries" | head -10 | tr '\n' ' ')"
+ok "$(find "$DATA_DIR" | wc -l) entries, none open to group or others"
 step_end
