@@ -129,6 +129,24 @@ describe('with the app stopped', () => {
       fs.rmSync(path.join(restored, 'db.lock'), { force: true })
     }
   })
+
+  test('a live process named by a bare id in both the lock and api.pid (as an older version wrote them) is not signalled: an id alone proves nothing', async () => {
+    const holder = someLiveProcess()
+    const requests = path.join(restored, 'backup-requests')
+    fs.mkdirSync(requests, { recursive: true })
+    fs.writeFileSync(path.join(restored, 'db.lock'), String(holder.pid))
+    fs.writeFileSync(path.join(requests, 'api.pid'), String(holder.pid))
+    try {
+      await expect(backupEmbedded(restored, at('unproved.tar.gz'), { timeoutMs: 2000 })).rejects.toThrow(`held by process ${holder.pid}, which does not answer backup requests`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      // SIGUSR2 would have ended it.
+      expect(holder.alive()).toBe(true)
+    } finally {
+      holder.stop()
+      fs.rmSync(path.join(restored, 'db.lock'), { force: true })
+      fs.rmSync(requests, { recursive: true, force: true })
+    }
+  })
 })
 
 describe('with the API running', () => {
