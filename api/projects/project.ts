@@ -6,7 +6,8 @@ import type { Executor } from '#api/db/client'
 import { categories, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
 import { badRequest, conflict, notFound } from '#api/http/errors'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange, recordChanges, type Actor } from '#api/audit/record'
+import { removeOverridesOf } from './timelines'
 import { categoryExists } from '#api/catalog/categories'
 import { presentProject } from '#api/planning/present'
 import { nameIsFree } from '#api/names'
@@ -89,13 +90,20 @@ export async function updateProject(db: Executor, actor: Actor, id: string, { na
   return loadProject(db, id)
 }
 
-/** Deletes a project without planned cards (409 otherwise) and records it. 404 when there is none. */
+/**
+ * Deletes a project without planned cards (409 otherwise) and records it, with each Site override
+ * that goes with it. 404 when there is none.
+ */
 export async function deleteProject(db: Executor, actor: Actor, id: string, now: Date) {
   const deleted = await translating(
     () =>
       db.transaction(async (tx) => {
+        // Locked first: no override is added between the ones removed here and the project.
+        const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, id)).for('update')
+        if (!project) return undefined
+        const overrides = await removeOverridesOf(tx, project)
         const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning()
-        if (row) await recordChange(tx, actor, now, { ...entry(row), action: 'removed', changes: fieldChanges(fieldsOf(row), null) })
+        await recordChanges(tx, actor, now, [...overrides, { ...entry(row), action: 'removed', changes: fieldChanges(fieldsOf(row), null) }])
         return row
       }),
     { [FOREIGN_KEY_VIOLATION]: () => conflict('This project cannot be deleted while it has planned cards. Remove its cards first.') },

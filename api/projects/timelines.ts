@@ -8,7 +8,7 @@ import type { Executor } from '#api/db/client'
 import { clusters, entities, projectResourceInstances, projects, roles, siteOverrides } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { badRequest } from '#api/http/errors'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange, type Actor, type Change } from '#api/audit/record'
 import { fieldChanges } from '#domain/audit'
 import { loadCardItems, loadCards } from './plan'
 
@@ -73,6 +73,32 @@ export async function saveOverride(db: Executor, actor: Actor, input: SiteOverri
   })
 }
 
+/** A Site override's entry in the log: the project's dates for one cluster, "Project / Cluster". */
+const overrideEntry = (project: { id: string; name: string }, cluster: { id: string; name: string }) => ({
+  entityType: 'cluster dates' as const,
+  entityId: cluster.id,
+  label: `${project.name} / ${cluster.name}`,
+  projectId: project.id,
+})
+
+/**
+ * Removes every Site override of a project about to be deleted, inside the caller's transaction
+ * (the project's row locked first, so none is added meanwhile), and answers an entry for each: the
+ * dates the project had for the cluster. The foreign key would remove them too, but without a word.
+ */
+export async function removeOverridesOf(tx: Executor, project: { id: string; name: string }): Promise<Change[]> {
+  const gone = await tx.delete(siteOverrides).where(eq(siteOverrides.projectId, project.id)).returning()
+  if (gone.length === 0) return []
+  const names = new Map(
+    (await tx.select({ id: clusters.id, name: clusters.name }).from(clusters).where(inArray(clusters.id, gone.map((row) => row.clusterId)))).map((row) => [row.id, row.name]),
+  )
+  return gone.map((row) => ({
+    ...overrideEntry(project, { id: row.clusterId, name: names.get(row.clusterId)! }),
+    action: 'removed' as const,
+    changes: fieldChanges({ startDate: row.startDate, endDate: row.endDate }, null),
+  }))
+}
+
 async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, now: Date) {
   const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, input.projectId))
   if (!project) throw badRequest('projectId: Project not found')
@@ -95,14 +121,7 @@ async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, no
   const changes = fieldChanges(saved.inserted ? null : cluster.override, { startDate: saved.startDate, endDate: saved.endDate })
   // A new override is recorded even with both dates cleared: it hides the cluster's own.
   if (saved.inserted || changes.length) {
-    await recordChange(tx, actor, now, {
-      entityType: 'cluster dates',
-      entityId: input.clusterId,
-      label: `${project.name} / ${cluster.name}`,
-      action: saved.inserted ? 'created' : 'changed',
-      changes,
-      projectId: project.id,
-    })
+    await recordChange(tx, actor, now, { ...overrideEntry(project, { id: input.clusterId, name: cluster.name }), action: saved.inserted ? 'created' : 'changed', changes })
   }
   return { override: presentOverride(saved), created: saved.inserted }
 }

@@ -121,6 +121,39 @@ describe('each change writes one entry, by its actor, with before → after', ()
     expect(entries.every((entry) => entry.projectId === project._id)).toBe(true)
   })
 
+  test("deleting a project records the removal of each of its Site overrides (a database cascade would remove them unrecorded), then the project's", async () => {
+    const project = await makeProject(admin, unique('Audit Dated'))
+    const override = (cluster: { _id: string }, startDate: string, endDate: string | null) =>
+      admin.put(OVERRIDES, { projectId: project._id, categoryId: plan.category._id, entityId: plan.site._id, clusterId: cluster._id, startDate, endDate })
+    expect((await override(plan.s[2], '2027-03-01', '2027-04-01')).status).toBe(201)
+    later()
+    expect((await override(plan.s[1], '2027-05-01', null)).status).toBe(201)
+    later()
+    expect((await admin.delete(`/api/projects/${project._id}`)).status).toBe(200)
+
+    const removed = (await history({ projectId: project._id })).filter((entry) => entry.action === 'removed')
+    // One moment for all of them: listed by what they are about.
+    expect(removed.map((entry) => [entry.entityType, entry.entityId, entry.label, entry.changes]).sort((a, b) => `${a[0]} ${a[2]}`.localeCompare(`${b[0]} ${b[2]}`))).toEqual([
+      ['cluster dates', plan.s[1]._id, `${project.name} / Site MEP`, [{ field: 'startDate', before: '2027-05-01' }]],
+      ['cluster dates', plan.s[2]._id, `${project.name} / Site Roads`, [{ field: 'startDate', before: '2027-03-01' }, { field: 'endDate', before: '2027-04-01' }]],
+      ['project', project._id, project.name, [{ field: 'name', before: project.name }]],
+    ])
+    removed.forEach(expectByAdmin)
+    // In the one transaction of the delete: the same moment.
+    expect(new Set(removed.map((entry) => entry.at.getTime())).size).toBe(1)
+  })
+
+  test('a project that cannot be deleted (it has planned cards) keeps its Site overrides, and nothing is recorded', async () => {
+    const project = await makeProject(admin, unique('Audit Kept'))
+    await makeCard(admin, project, plan.towerType, ['Block 1'])
+    const body = { projectId: project._id, categoryId: plan.category._id, entityId: plan.site._id, clusterId: plan.s[2]._id, startDate: '2027-03-01', endDate: null }
+    expect((await admin.put(OVERRIDES, body)).status).toBe(201)
+    const count = await entryCount(api)
+    expect((await admin.delete(`/api/projects/${project._id}`)).status).toBe(409)
+    expect(await entryCount(api)).toBe(count)
+    expect((await admin.get<unknown[]>(`${OVERRIDES}?projectId=${project._id}&entityId=${plan.site._id}`)).body).toHaveLength(1)
+  })
+
   test('a cluster: created with its fields, then its dates set and cleared', async () => {
     const cluster = await makeCluster(admin, plan.tower, unique('Audit Cluster'), 'Pour the slab')
     later()
