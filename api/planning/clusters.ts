@@ -36,8 +36,13 @@ export async function clusterDescriptions(db: Executor, ids: string[]) {
 
 const entry = (cluster: Cluster) => ({ entityType: 'cluster' as const, entityId: cluster._id, label: cluster.name })
 
-/** Adds a cluster to an entity type of the category and records it. 400 naming the field, 409 when the name is taken for the entity. */
-export async function createCluster(db: Executor, actor: Actor, { category, entityType, name, description }: ClusterCreate, now: Date) {
+/**
+ * Adds a cluster to an entity type of the category and records it. 400 naming the field, 409 when the
+ * name is taken for the entity. POST /api/clusters sends no dates (they are set apart); the seed
+ * makes its clusters with theirs, each on record in one entry.
+ */
+export async function createCluster(db: Executor, actor: Actor, input: ClusterCreate & Partial<ClusterDates>, now: Date) {
+  const { category, entityType, name, description, startDate = null, endDate = null } = input
   const [entity] = await db.select().from(entities).where(eq(entities.id, entityType))
   if (!entity) throw badRequest('entityType: Entity not found')
   if (entity.categoryId !== category) throw badRequest('entityType: This entity does not belong to the category')
@@ -47,7 +52,7 @@ export async function createCluster(db: Executor, actor: Actor, { category, enti
       db.transaction(async (tx) => {
         const names = () => tx.select({ id: clusters.id, name: clusters.name }).from(clusters).where(eq(clusters.entityId, entityType))
         if (!(await nameIsFree(tx, 'cluster', name, names))) throw taken()
-        const [row] = await tx.insert(clusters).values({ categoryId: category, entityId: entityType, name, description, createdAt: now }).onConflictDoNothing().returning()
+        const [row] = await tx.insert(clusters).values({ categoryId: category, entityId: entityType, name, description, startDate, endDate, createdAt: now }).onConflictDoNothing().returning()
         if (!row) return undefined
         const cluster = presentCluster(row)
         const { _id, ...fields } = cluster

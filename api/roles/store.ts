@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Permission } from '#domain/constants'
 import { fieldChanges } from '#domain/audit'
-import type { Db } from '#api/db/client'
+import type { Db, Executor } from '#api/db/client'
 import { roles } from '#api/db/schema'
 import { recordChange, type Actor } from '#api/audit/record'
 import { nameIsFree } from '#api/names'
@@ -32,7 +32,7 @@ export function createRole(db: Db, actor: Actor, at: Date, { name, permissions }
 }
 
 /** Sets a role's lead time (whole calendar months before a cluster starts): the role, or undefined when there is none. */
-export function setLeadMonths(db: Db, actor: Actor, at: Date, id: string, leadMonths: number) {
+export function setLeadMonths(db: Executor, actor: Actor, at: Date, id: string, leadMonths: number) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(roles).where(eq(roles.id, id)).for('update')
     if (!before) return undefined

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lte } from 'drizzle-orm'
 import { fieldChanges } from '#domain/audit'
 import type { Range } from '#domain/schedule/calendar'
-import type { Db, Executor } from '#api/db/client'
+import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
 import { recordChanges, type Actor, type Change } from '#api/audit/record'
 
@@ -36,7 +36,8 @@ export interface NewLeave {
   startDate: string
   endDate: string
   note: string
-  createdById: string
+  /** Who recorded it; null for the system (the seed). */
+  createdById: string | null
   now: Date
 }
 
@@ -49,7 +50,7 @@ export type Recorded = { created: typeof leave.$inferSelect } | { overlaps: Rang
  * write for them, not for rows that merely refer to them), so two requests racing with overlapping
  * periods cannot both pass. Existing overlaps (from before the rule) stay; they only refuse more.
  */
-export async function recordLeave(db: Db, actor: Actor, input: NewLeave): Promise<Recorded> {
+export async function recordLeave(db: Executor, actor: Actor, input: NewLeave): Promise<Recorded> {
   return db.transaction(async (tx) => {
     const [person] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, input.userId)).for('no key update')
     if (!person) return { noPerson: true as const }
@@ -78,6 +79,9 @@ async function overlapping(db: Executor, userId: string, range: Range): Promise<
     .limit(1)
   return row
 }
+
+/** Whether any leave is recorded at all. One query. */
+export const anyLeave = async (db: Executor) => (await db.select({ id: leave.id }).from(leave).limit(1)).length > 0
 
 /** Whose a period is, or undefined when there is no such period. One query. */
 export async function leaveOwner(db: Executor, id: string) {

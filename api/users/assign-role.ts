@@ -49,14 +49,28 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
   if (!changed) return
   // The actor's name as it is now: one's own profile submission may have just set it.
   const [editor] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, actor.id))
-  await tx.insert(roleHistories).values({
-    userId: target.id,
-    initialRoleId: target.roleId,
-    initialRoleName: target.role,
-    newRoleId: role?.id ?? null,
-    newRoleName: grant.name,
-    updatedById: actor.id,
-    updatedByName: editor?.fullName ?? editor?.email ?? actor.email,
-    updatedAt: now,
-  })
+  await addRoleHistory(tx, [
+    {
+      userId: target.id,
+      initialRoleId: target.roleId,
+      initialRoleName: target.role,
+      newRoleId: role?.id ?? null,
+      newRoleName: grant.name,
+      updatedById: actor.id,
+      updatedByName: editor?.fullName ?? editor?.email ?? actor.email,
+      updatedAt: now,
+    },
+  ])
+}
+
+export type RoleHistoryRow = typeof roleHistories.$inferInsert
+
+/**
+ * Writes rows of Role History, in one insert: each change setRole makes, or changes dated in the
+ * past (the seed's demo people, whose roles changed before the seed made them). Role History is
+ * itself the record of who changed whose role and when, so a row has no audit entry of its own; the
+ * account's entry holds the role it is given (#api/users/store).
+ */
+export async function addRoleHistory(tx: Executor, rows: readonly RoleHistoryRow[]) {
+  if (rows.length) await tx.insert(roleHistories).values([...rows])
 }
