@@ -23,7 +23,8 @@ export interface MailerOptions {
 }
 
 /**
- * With SMTP_URL the message goes to that server. Without it, each message is one RFC 822 file
+ * With SMTP_URL the message goes to that server, and nothing is logged (nodemailer's own logger is
+ * off unless the URL asks for it). Without it, each message is one RFC 822 file
  * in the outbox (what a developer opens, and what the e2e tests read codes and links from).
  */
 export function createMailer({ from, smtpUrl, outboxDir, log = console.log }: MailerOptions): Mailer {
@@ -46,7 +47,9 @@ export function createMailer({ from, smtpUrl, outboxDir, log = console.log }: Ma
       // Written under a temporary name and renamed, so a reader never sees half a message.
       await fs.writeFile(`${file}.tmp`, message as Buffer, { mode: PRIVATE_FILE, flag: 'wx' })
       await fs.rename(`${file}.tmp`, file)
-      log(`mail to ${mail.to} ("${mail.subject}") written to ${file}`)
+      // The recipient and the file only: a subject or body can carry a one-time code or a reset
+      // link, and whoever reads the process's log (docker logs) must not be able to use them.
+      log(`mail to ${mail.to} written to ${file}`)
     },
   }
 }

@@ -19,6 +19,8 @@ export async function startApi(
     onQuery?: (query: string) => void
     /** Runs as each mail is sent, before it is kept: a test makes sending slow (as SMTP is) or fail. */
     sending?: (mail: Mail) => Promise<void>
+    /** A real mailer (#api/mail/mailer) each mail is also given to, after it is kept: what a test of its log uses. */
+    deliver?: Mailer
     /** The organisation's zone (TIME_ZONE); the machine's when not given. */
     timeZone?: string
   } = {},
@@ -31,6 +33,7 @@ export async function startApi(
     send: async (mail) => {
       await options.sending?.(mail)
       mails.push(mail)
+      await options.deliver?.send(mail)
     },
   }
   const publicUrl = options.publicUrl ?? 'http://portal.test'
