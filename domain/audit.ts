@@ -1,4 +1,13 @@
 import type { AuditFieldChange } from './contracts/audit'
+import { readsAs } from './text'
+
+/**
+ * What the log calls the portal's own changes (the seed, a start-up task): shown marked and without
+ * an email, where a person is always shown with theirs, and a name no person may take.
+ */
+export const SYSTEM_ACTOR_LABEL = 'System'
+/** Whether a name reads as the system's, whatever its case, width or invisible characters. */
+export const isSystemName = (name: string) => readsAs(name.trim()) === readsAs(SYSTEM_ACTOR_LABEL)
 
 /**
  * Fields whose values never enter the audit log (issue 31): that they changed is recorded, not

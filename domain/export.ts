@@ -1,4 +1,5 @@
 import { DEFAULT_ACCOUNT_ROLE } from './constants'
+import { startsLikeFormula } from './text'
 
 export const EXPORT_SHEET = 'Users'
 export const EXPORT_COLUMNS = ['Employee ID', 'Full Name', 'Email', 'Role', 'Status', 'Joined Date'] as const
@@ -9,10 +10,12 @@ const MISSING = 'N/A'
 export const exportFileName = (now: Date) => `users_export_${now.toISOString().slice(0, 10)}.xlsx`
 
 /**
- * A spreadsheet application runs text starting with =, +, - or @ (or a tab or carriage return
- * before one) as a formula: an employee could put one in their name. A leading quote keeps it text.
+ * A spreadsheet application runs text starting with =, +, - or @ as a formula, some of them after
+ * white space or invisible characters, or in full-width (＝): an employee could put one in their
+ * name (domain/text.ts `startsLikeFormula`). A leading quote keeps it text; so it does before a
+ * leading tab or carriage return.
  */
-export const neutraliseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+export const neutraliseCell = (value: string) => (/^[\t\r]/.test(value) || startsLikeFormula(value) ? `'${value}` : value)
 
 export interface ExportedUser {
   fullName?: string | null

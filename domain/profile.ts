@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, BLOOD_GROUPS, CURRENCIES, DEFAULT_CURRENCY, MARITAL_STATUSES } from './constants'
 import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from './dates'
-import { storable } from './text'
+import { isSystemName, SYSTEM_ACTOR_LABEL } from './audit'
+import { isReadable, startsLikeFormula, storable, tidyName } from './text'
 
 /** Labels of the profile form (spec/access-session-profile-shell.md §5); the required-fields message lists them. */
 export const profileLabels = {
@@ -54,6 +55,25 @@ export const requiredFieldsMessage = (missing: readonly ProfileField[]) =>
 const blankToNull = (value: unknown): unknown => ((typeof value === 'string' && value.trim() === '') || value === undefined ? null : value)
 const optionalOf = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToNull), z.nullable(schema))
 const text = (max = 200) => optionalOf(z.string().check(z.trim(), z.maxLength(max, `At most ${max} characters`), storable))
+/**
+ * A person's name follows every name's rules (domain/text.ts): kept without invisible characters at
+ * its ends, one line, no control characters or bidirectional overrides. It reaches spreadsheets (the
+ * users' and the audit log's exports), so it may not open like a formula; and a person's own name
+ * (`own`), which the audit log shows for their changes, may not be the system's.
+ */
+const personName = (label: string, { own = false } = {}) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? tidyName(value) : value)),
+    optionalOf(
+      z.string().check(
+        z.maxLength(120, 'At most 120 characters'),
+        storable,
+        z.refine<string>(isReadable, `${label} cannot contain control characters`),
+        z.refine<string>((value) => !startsLikeFormula(value), `${label} cannot start with =, +, - or @`),
+        ...(own ? [z.refine<string>((value) => !isSystemName(value), `${label} cannot be “${SYSTEM_ACTOR_LABEL}”: the audit log calls the portal's own changes so`)] : []),
+      ),
+    ),
+  )
 // Every date in the product lies between 1900 and 2100 (issue 28): a birth in 0990 is a typing mistake.
 const isoDate = optionalOf(z.iso.date('Enter a valid date').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE)))
 const years = optionalOf(
@@ -62,16 +82,16 @@ const years = optionalOf(
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) => optionalOf(z.enum(values))
 
 export const personalSchema = z.strictObject({
-  name: text(120),
+  name: personName(profileLabels['personal.name'], { own: true }),
   dob: isoDate,
   phone: optionalOf(z.string().check(z.trim(), z.regex(/^\+?[\d\s()-]{6,20}$/, 'Enter a valid phone number'))),
   email: optionalOf(z.pipe(z.string().check(z.trim(), z.maxLength(254)), z.email('Enter a valid email address'))),
   qualification: text(),
   maritalStatus: oneOf(MARITAL_STATUSES),
   bloodGroup: oneOf(BLOOD_GROUPS),
-  fatherName: text(120),
+  fatherName: personName(profileLabels['personal.fatherName']),
   fatherOccupation: text(),
-  motherName: text(120),
+  motherName: personName(profileLabels['personal.motherName']),
   motherOccupation: text(),
   siblings: text(1000),
 })
@@ -92,7 +112,7 @@ export const professionalSchema = z.strictObject({
   asblExperience: years,
   previousExperience: years,
   totalExperience: years,
-  reportingManager: text(120),
+  reportingManager: personName(profileLabels['professional.reportingManager']),
   dateOfJoining: isoDate,
   dateOfLeaving: isoDate,
   previousEmployer: text(),

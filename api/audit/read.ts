@@ -8,10 +8,10 @@ import { auditEntries, users } from '#api/db/schema'
 
 type Row = typeof auditEntries.$inferSelect
 
-export const presentEntry = (row: Row): AuditEntry => ({
+export const presentEntry = ({ entry: row, actorEmail }: { entry: Row; actorEmail: string | null }): AuditEntry => ({
   _id: row.id,
   at: row.at.toISOString(),
-  actor: { _id: row.actorId, name: row.actorName },
+  actor: { _id: row.actorId, name: row.actorName, email: actorEmail },
   entityType: row.entityType,
   entityId: row.entityId,
   label: row.label,
@@ -28,7 +28,15 @@ export const presentEntry = (row: Row): AuditEntry => ({
  */
 async function page(db: Executor, where: SQL | undefined, window: { limit: number; offset: number }): Promise<AuditPage> {
   const [rows, [counted]] = await Promise.all([
-    db.select().from(auditEntries).where(where).orderBy(desc(auditEntries.at), desc(auditEntries.id)).limit(window.limit).offset(window.offset),
+    // The actor's email beside their name: one look-up by primary key per entry of the page.
+    db
+      .select({ entry: auditEntries, actorEmail: users.email })
+      .from(auditEntries)
+      .leftJoin(users, eq(users.id, auditEntries.actorId))
+      .where(where)
+      .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+      .limit(window.limit)
+      .offset(window.offset),
     db.select({ total: count() }).from(auditEntries).where(where),
   ])
   return { entries: rows.map(presentEntry), total: counted!.total }

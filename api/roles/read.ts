@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '#api/db/client'
 import { profiles, roleHistories, roles, users } from '#api/db/schema'
 
@@ -23,12 +24,15 @@ export async function rolesAndHolders(db: Executor) {
   return { roleRows, holders }
 }
 
-/** A page of role changes, newest first, with the count of every change. */
+const editors = alias(users, 'editors')
+
+/** A page of role changes, newest first, with the count of every change; each with its editor's email, when their account remains. */
 export async function roleHistoryPage(db: Executor, { limit, offset }: { limit: number; offset: number }) {
   const rows = await db
-    .select({ history: roleHistories, fullName: users.fullName, email: users.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ history: roleHistories, fullName: users.fullName, email: users.email, editorEmail: editors.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(roleHistories)
     .innerJoin(users, eq(users.id, roleHistories.userId))
+    .leftJoin(editors, eq(editors.id, roleHistories.updatedById))
     .orderBy(desc(roleHistories.updatedAt), desc(roleHistories.id))
     .limit(limit)
     .offset(offset)

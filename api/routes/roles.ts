@@ -77,12 +77,12 @@ export async function rolesRoutes(app: FastifyInstance, deps: Deps) {
     const { limit = ROLE_HISTORY_LIMIT, offset = 0 } = parse(roleHistoryQuerySchema, request.query)
     const { rows, total } = await roleHistoryPage(deps.db, { limit, offset })
     return {
-      histories: rows.map(({ history, fullName, email }): RoleHistory => ({
+      histories: rows.map(({ history, fullName, email, editorEmail }): RoleHistory => ({
         _id: history.id,
         user: { _id: history.userId, fullName: fullName ?? email },
         initialRole: { name: history.initialRoleName },
         newRole: { name: history.newRoleName },
-        updatedBy: { fullName: history.updatedByName },
+        updatedBy: { fullName: history.updatedByName, email: editorEmail },
         updatedAt: history.updatedAt.toISOString(),
       })),
       total,

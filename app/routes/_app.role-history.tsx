@@ -3,6 +3,8 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { listRoleHistories } from '#app/lib/api/people.server'
 import { shown } from '#app/lib/display'
+import { PersonShown } from '#app/features/audit/entries'
+import { shownText } from '#domain/text'
 import { TIME_ZONE } from '#app/lib/time-zone.server'
 import { formatDateTime } from '#domain/dates'
 import { Pages } from '#app/components/pages'
@@ -51,10 +53,12 @@ export default function RoleHistory({ loaderData }: Route.ComponentProps) {
             <tbody>
               {histories.map((row) => (
                 <tr key={row._id}>
-                  <td data-label="User Name">{shown(row.user.fullName)}</td>
+                  <td data-label="User Name">{shownText(shown(row.user.fullName))}</td>
                   <td data-label="Previous Role">{row.initialRole.name}</td>
                   <td data-label="New Role">{row.newRole.name}</td>
-                  <td data-label="Updated By">{shown(row.updatedBy.fullName)}</td>
+                  <td data-label="Updated By">
+                    <PersonShown person={{ name: row.updatedBy.fullName, email: row.updatedBy.email }} />
+                  </td>
                   <td data-label="Updated At">{shown(formatDateTime(row.updatedAt, timeZone))}</td>
                 </tr>
               ))}

@@ -22,8 +22,12 @@ export interface AuditFieldChange {
 export interface AuditEntry {
   _id: string
   at: string
-  /** `_id` null for the system. */
-  actor: { _id: string | null; name: string }
+  /**
+   * `_id` null for the system. `name` as it was when the change was made; `email`, the account's
+   * (login emails never change), which tells apart two people who chose one name: null for the
+   * system and for an account since removed.
+   */
+  actor: { _id: string | null; name: string; email: string | null }
   entityType: AuditEntityType
   entityId: string
   label: string

@@ -28,7 +28,8 @@ export interface RoleHistory {
   user: { _id: string; fullName: string | null }
   initialRole: { name: string }
   newRole: { name: string }
-  updatedBy: { fullName: string | null }
+  /** Their name as it was; their email (null once their account is removed) tells apart two people of one name. */
+  updatedBy: { fullName: string | null; email: string | null }
   updatedAt: string
 }
 

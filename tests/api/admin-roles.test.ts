@@ -247,7 +247,7 @@ describe('GET /api/role-histories', () => {
         user: { _id: dev.id, fullName: 'Devi Prasad' },
         initialRole: { name: 'Engineer' },
         newRole: { name: 'Developer' },
-        updatedBy: { fullName: 'Ada Admin' },
+        updatedBy: { fullName: 'Ada Admin', email: admin.email.toLowerCase() },
         updatedAt: new Date(start + 24 * 3600_000 + 3600_000 + 60_000).toISOString(),
       },
       {
@@ -255,7 +255,7 @@ describe('GET /api/role-histories', () => {
         user: { _id: ops.id, fullName: 'Omar Sy' },
         initialRole: { name: 'Developer' },
         newRole: { name: 'PMO' },
-        updatedBy: { fullName: 'Ada Admin' },
+        updatedBy: { fullName: 'Ada Admin', email: admin.email.toLowerCase() },
         updatedAt: new Date(start + 24 * 3600_000 + 3600_000).toISOString(),
       },
       {
@@ -263,7 +263,7 @@ describe('GET /api/role-histories', () => {
         user: { _id: dev.id, fullName: 'Devi Prasad' },
         initialRole: { name: 'Developer' },
         newRole: { name: 'Engineer' },
-        updatedBy: { fullName: 'Ada Admin' },
+        updatedBy: { fullName: 'Ada Admin', email: admin.email.toLowerCase() },
         updatedAt: new Date(start + 24 * 3600_000).toISOString(),
       },
     ])

@@ -107,7 +107,7 @@ describe('the log reads newest first, 50 a page, with the count of every entry',
     expect(body.entries[1]).toEqual({
       _id: expect.any(String),
       at: '2027-06-01T10:00:00.000Z',
-      actor: { _id: someone.id, name: 'Asha Rao' },
+      actor: { _id: someone.id, name: 'Asha Rao', email: null },
       entityType: 'user',
       entityId: subject,
       label: 'Ravi Kumar',

@@ -42,7 +42,7 @@ describe("/audit's address", () => {
 const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   _id: 'e1',
   at: '2026-03-10T06:30:00.000Z',
-  actor: { _id: 'a1', name: 'Asha Rao' },
+  actor: { _id: 'a1', name: 'Asha Rao', email: 'asha@example.com' },
   entityType: 'project',
   entityId: 'p1',
   label: 'Tower B',
@@ -84,6 +84,6 @@ describe('what an entry says and where it leads', () => {
 
   test('the export writes what the screen shows, the time in the zone named, a label that looks like a formula as text', () => {
     const rows = auditRows([entry({ label: '=HYPERLINK("x")', changes: [{ field: 'name', before: 'A', after: 'B' }, { field: 'password', secret: true }] })], 'Asia/Kolkata')
-    expect(rows).toEqual([['3/10/2026, 12:00 PM GMT+5:30', 'Asha Rao', 'Changed', 'Project', `'=HYPERLINK("x")`, 'name: A → B; password: changed']])
+    expect(rows).toEqual([['3/10/2026, 12:00 PM GMT+5:30', 'Asha Rao (asha@example.com)', 'Changed', 'Project', `'=HYPERLINK("x")`, 'name: A → B; password: changed']])
   })
 })

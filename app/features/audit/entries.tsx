@@ -1,18 +1,42 @@
 import { Link } from 'react-router'
 import type { AuditEntry } from '#domain/contracts/audit'
+import { SYSTEM_ACTOR_LABEL } from '#domain/audit'
 import { formatDateTime } from '#domain/dates'
-import { ACTION_NAMES, changeText, ENTITY_TYPE_NAMES, entryHref, readableChanges } from './present'
+import { shownText } from '#domain/text'
+import { ACTION_NAMES, changeText, ENTITY_TYPE_NAMES, entryHref, personShown, readableChanges } from './present'
 
 /** What an entry is about, linking to where it is. */
 function What({ entry, linked }: { entry: AuditEntry; linked: boolean }) {
   const href = linked ? entryHref(entry) : null
-  const text = `${ENTITY_TYPE_NAMES[entry.entityType]}: ${entry.label}`
+  const text = shownText(`${ENTITY_TYPE_NAMES[entry.entityType]}: ${entry.label}`)
   return href ? <Link to={href}>{text}</Link> : <>{text}</>
 }
 
-/** Who made it: a person (their profile) or the system. */
+/**
+ * A person by name, their email beside it (present.ts `personShown`); the name isolated (bdi), so
+ * right-to-left letters in it do not carry the email along. One element: a stacked cell's grid
+ * places each child apart.
+ */
+export function PersonShown({ person, href }: { person: { name: string | null; email: string | null }; href?: string | null }) {
+  const { name, aside } = personShown(person)
+  return (
+    <span className="person-shown">
+      {href ? (
+        <Link to={href}>
+          <bdi>{name}</bdi>
+        </Link>
+      ) : (
+        <bdi>{name}</bdi>
+      )}
+      {aside ? <span className="muted-text"> ({aside})</span> : null}
+    </span>
+  )
+}
+
+/** Who made it: a person (their profile) or the system, marked apart. */
 function Who({ actor, linked }: { actor: AuditEntry['actor']; linked: boolean }) {
-  return actor._id && linked ? <Link to={`/users/${encodeURIComponent(actor._id)}/profile`}>{actor.name}</Link> : <>{actor.name}</>
+  if (actor._id === null) return <span className="badge muted">{SYSTEM_ACTOR_LABEL}</span>
+  return <PersonShown person={actor} href={linked ? `/users/${encodeURIComponent(actor._id)}/profile` : null} />
 }
 
 /**
@@ -53,7 +77,7 @@ export function AuditTable({ entries, timeZone, caption, linked = true }: { entr
               ) : (
                 <ul className="audit-changes">
                   {readableChanges(entry.changes).map((change) => (
-                    <li key={change.field}>{changeText(change)}</li>
+                    <li key={change.field}>{shownText(changeText(change))}</li>
                   ))}
                 </ul>
               )}

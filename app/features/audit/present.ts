@@ -1,4 +1,6 @@
 import type { AuditAction, AuditEntityType, AuditEntry, AuditFieldChange } from '#domain/contracts/audit'
+import { SYSTEM_ACTOR_LABEL } from '#domain/audit'
+import { shownText } from '#domain/text'
 import { hrefOf } from '#app/lib/search'
 
 /** How the audit log's entries read on /audit, on a profile and in the export (issue 31). Client-safe. */
@@ -21,6 +23,29 @@ export const ENTITY_TYPE_NAMES: Record<AuditEntityType, string> = {
 }
 
 export const ACTION_NAMES: Record<AuditAction, string> = { created: 'Created', changed: 'Changed', removed: 'Removed' }
+
+/** Beside a person whose account has gone: their email is no longer known. */
+export const REMOVED_ACCOUNT = 'account removed'
+
+/**
+ * Who made a change, as a reader is shown it. A person: the name they had (control characters and
+ * bidirectional overrides shown as �, so a name kept before the rule cannot reorder or break what
+ * follows it) and, beside it, their email (or that their account is gone): two people who chose one
+ * name, or one who chose another's, differ there. The name alone when it is the email. The system:
+ * its label and nothing beside it, which no person's line can be (no person may be named so).
+ */
+export function personShown(person: { name: string | null; email: string | null }): { name: string; aside: string | null } {
+  const name = shownText(person.name || person.email || '')
+  const aside = person.email ? shownText(person.email) : REMOVED_ACCOUNT
+  return { name, aside: person.email && name.toLowerCase() === aside.toLowerCase() ? null : aside }
+}
+
+/** An entry's actor as one line of text (the export): "System", "Asha Rao (asha@example.com)". */
+export function actorText(actor: AuditEntry['actor']): string {
+  if (actor._id === null) return SYSTEM_ACTOR_LABEL
+  const { name, aside } = personShown(actor)
+  return aside ? `${name} (${aside})` : name
+}
 
 const profileHref = (id: string) => `/users/${encodeURIComponent(id)}/profile`
 const withProject = (path: string, projectId: string | null) => hrefOf(path, { projectId })
