@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { createMailer } from '#api/mail/mailer'
 import { resetMail, verificationMail } from '#api/mail/messages'
 
@@ -58,6 +58,8 @@ describe('without SMTP_URL: the outbox', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(file)
     expect(lines[0]).toContain('ana@example.com')
+    // Only whom it went to and where it is: the subject carries the code.
+    expect(lines[0]).toBe(`mail to ana@example.com written to ${file}`)
   })
 
   test('every message is its own file, none left half-written', async () => {
@@ -153,6 +155,27 @@ describe('with SMTP_URL: a real SMTP server', () => {
     expect(received).toHaveLength(1)
     expect(received[0].user).toBe('mailuser')
     expect(parseRfc822(received[0].raw).body).toContain('http://localhost:3000/reset-password?token=xyz')
+  })
+
+  test('logs nothing: neither the given log nor the console hears of the message, its code or its link', async () => {
+    const lines: string[] = []
+    const written: string[] = []
+    const keep = (chunk: unknown) => void written.push(String(chunk))
+    const spies = [
+      vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (keep(chunk), true)),
+      vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (keep(chunk), true)),
+      ...(['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation((...args) => keep(args.join(' ')))),
+    ]
+    try {
+      const mailer = createMailer({ from: 'portal@localhost', smtpUrl: `smtp://mailuser:mail%20pass@127.0.0.1:${port}`, outboxDir: os.tmpdir(), log: (line) => lines.push(line) })
+      await mailer.send(verificationMail('ana@example.com', '482913', 'http://localhost:3000'))
+      await mailer.send(resetMail('ana@example.com', 'http://localhost:3000/reset-password?token=secret-token-42'))
+    } finally {
+      for (const spy of spies) spy.mockRestore()
+    }
+    expect(received).toHaveLength(2)
+    expect(lines).toEqual([])
+    expect(written.join('\n')).not.toMatch(/482913|secret-token-42|mail pass/)
   })
 
   test('a refusal by the server fails the send', async () => {
