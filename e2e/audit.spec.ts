@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs'
 import { E2E_ADMIN, E2E_TIME_ZONE } from '../playwright.config'
 import { digAndPourPlan } from './support/admin-api'
+import { apiSession } from './support/api'
 import { checkablePage, expectNoSeriousViolation } from './support/axe'
 import { expect, test, type Page } from './support/fixtures'
 import { hydrated, landingOf, signIn } from './support/session'
-import { createVerifiedUser } from './support/users'
+import { createEmployee, createVerifiedUser } from './support/users'
 
 /**
  * The audit log (issue 31): an administrator's edits show in /audit, newest first, with who, when
@@ -20,6 +21,9 @@ interface Ref {
 
 /** A day in the organisation's zone, `days` from today, as a date field takes it. */
 const dayInZone = (days = 0) => new Intl.DateTimeFormat('en-CA', { timeZone: E2E_TIME_ZONE }).format(new Date(Date.now() + days * 86_400_000))
+
+/** Who made a change, as /audit and its export name a person: the name and, beside it, the email (the email alone when there is no name). */
+const whoOf = (user: { fullName?: string | null; email: string }) => (user.fullName ? `${user.fullName} (${user.email})` : user.email)
 
 const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text })
 const filters = (page: Page) => page.getByRole('form', { name: 'Filters' })
@@ -42,7 +46,7 @@ test.describe('/audit', () => {
     const role = await admin.call<Ref>('/roles', { method: 'POST', body: { name: unique('Surveyor'), permissions: ['view'] } })
     await admin.call(`/roles/${role._id}`, { method: 'PUT', body: { leadMonths: 3 } })
     const project = await admin.call<Ref>('/api/projects', { method: 'POST', body: { name: unique('Quay') } })
-    const adminName = admin.user.fullName || admin.user.email
+    const adminWho = whoOf(admin.user)
 
     await open('/audit')
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
@@ -55,7 +59,7 @@ test.describe('/audit', () => {
     await expect(rowWith(page, project.name)).toHaveCount(0)
     const [change, creation] = [rowWith(page, role.name).nth(0), rowWith(page, role.name).nth(1)]
     await expect(change.getByRole('cell').nth(0)).toContainText(/GMT\+5:30/)
-    await expect(change.getByRole('cell').nth(1)).toHaveText(adminName)
+    await expect(change.getByRole('cell').nth(1)).toHaveText(adminWho)
     await expect(change.getByRole('cell').nth(2)).toHaveText('Changed')
     await expect(change.getByRole('cell').nth(4)).toHaveText('leadMonths: 1 → 3')
     await expect(change.getByRole('link', { name: `Role: ${role.name}` })).toHaveAttribute('href', '/roles')
@@ -79,6 +83,23 @@ test.describe('/audit', () => {
     await expect(filters(page).getByLabel('To')).toHaveAttribute('aria-invalid', 'true')
     await expect(filters(page).getByRole('alert')).toHaveText('The end date cannot be before the start date')
     await expect(page.getByRole('table')).toHaveCount(0)
+  })
+
+  test("who: a person by name with their email beside it, so one who took the administrator's name is told apart; the system marked, with neither", async ({ page, admin, open }) => {
+    const namesake = await createEmployee({ name: admin.user.fullName || 'Portal Administrator', roleId: await admin.roleIdOf('Developer') })
+    // Under that name, they record leave.
+    await (await apiSession({ email: namesake.email, password: namesake.password })).call('/api/leave', { method: 'POST', body: { startDate: '2031-02-02', endDate: '2031-02-03' } })
+    await open(`/audit?${new URLSearchParams({ person: namesake.email, entityType: 'leave' })}`)
+    const own = rowWith(page, `Leave: ${namesake.name}, leave`).getByRole('cell').nth(1)
+    await expect(own).toHaveText(`${namesake.name} (${namesake.email})`)
+    await expect(own.getByRole('link')).toHaveText(namesake.name)
+    await expect(own.getByRole('link')).toHaveAttribute('href', `/users/${namesake.id}/profile`)
+
+    // The seed made its people as the system.
+    await open(`/audit?${new URLSearchParams({ person: 'vikram.singh@example.com', entityType: 'user' })}`)
+    const system = rowWith(page, 'Account: Vikram Singh').filter({ hasText: 'Created' }).getByRole('cell').nth(1)
+    await expect(system).toHaveText('System')
+    await expect(system.getByRole('link')).toHaveCount(0)
   })
 
   test('a person typed that several people match is picked from links; then only their changes show', async ({ page, unique, open }) => {
@@ -111,7 +132,7 @@ test.describe('/audit', () => {
     const rows = sheet.getSheetValues().filter(Boolean).map((row) => (row as unknown[]).slice(1))
     expect(rows).toHaveLength(2)
     expect(rows[0]).toEqual(['When', 'Who', 'Action', 'Kind', 'What', 'Changes'])
-    expect(rows[1]!.slice(1, 5)).toEqual([admin.user.fullName || admin.user.email, 'Created', 'Project', project.name])
+    expect(rows[1]!.slice(1, 5)).toEqual([whoOf(admin.user), 'Created', 'Project', project.name])
     expect(String(rows[1]![0])).toMatch(/GMT\+5:30$/)
   })
 
@@ -163,7 +184,7 @@ test.describe("a person's profile: Changes", () => {
     const tagged = changes.getByRole('row').filter({ hasText: `on ${yard.name} / Bay 1` })
     await expect(tagged).toHaveCount(1)
     await expect(tagged.getByRole('cell').nth(0)).toContainText(/GMT\+5:30/)
-    await expect(tagged.getByRole('cell').nth(1)).toHaveText(admin.user.fullName || admin.user.email)
+    await expect(tagged.getByRole('cell').nth(1)).toHaveText(whoOf(admin.user))
     await expect(tagged.getByRole('cell').nth(2)).toHaveText('Created')
     const what = `Assignment (tag): ${worker.email} on ${yard.name} / Bay 1 · ${plan.role.name} · ${plan.dig.name}`
     await expect(tagged.getByRole('cell').nth(3)).toHaveText(what)

@@ -12,7 +12,8 @@ async function changeRole(admin: AdminSession, userId: string, roleName: string)
   const roleId = await admin.roleIdOf(roleName)
   const before = new Date()
   await admin.updateProfile(userId, { roleId })
-  return { by: admin.user.fullName ?? admin.user.email, between: [before, new Date()] as const }
+  // Updated By: the name with the email beside it, which tells apart two people of one name.
+  return { by: admin.user.fullName ? `${admin.user.fullName} (${admin.user.email})` : admin.user.email, between: [before, new Date()] as const }
 }
 
 /** Updated At as the screen writes it: en-US numeric, in the organisation's time zone (TIME_ZONE), named. */
@@ -33,7 +34,7 @@ test.describe('Role History', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Role History')
     await expect(page.getByRole('main').getByRole('columnheader')).toHaveText(['User Name', 'Previous Role', 'New Role', 'Updated By', 'Updated At'])
     const own = rowsOf(page, user.name).getByRole('cell')
-    await expect(own).toHaveText([user.name, 'User', 'Developer', user.name, shownBetween(pickedBetween)])
+    await expect(own).toHaveText([user.name, 'User', 'Developer', `${user.name} (${user.email})`, shownBetween(pickedBetween)])
 
     const change = await changeRole(admin, user.id, 'Engineer')
     await page.reload()
