@@ -202,6 +202,26 @@ test.describe('personal details screen', () => {
     })
   })
 
+  test.describe('a Full Name that would pass for another in the logs and exports is refused beside the field', () => {
+    for (const [name, message] of [
+      ['System', 'Full Name cannot be “System”: the audit log calls the portal\'s own changes so'],
+      ['=HYPERLINK("http://evil.test")', 'Full Name cannot start with =, +, - or @'],
+    ] as const) {
+      test(`${name}: "${message}"`, async ({ page }) => {
+        await signIn(page, await createVerifiedUser())
+        await page.goto('/personal-details')
+        await hydrated(page)
+        await fillRequired(page, { ...REQUIRED, name })
+        await page.getByRole('button', { name: 'Submit details' }).click()
+        const summary = page.locator('#error-summary')
+        await expect(summary.getByRole('link')).toHaveText([message])
+        await expect(page.getByLabel('Full Name *')).toHaveAttribute('aria-invalid', 'true')
+        await expect(page.getByLabel('Full Name *')).toHaveValue(name)
+        await expect(page).not.toHaveURL(/\/dashboard/)
+      })
+    }
+  })
+
   test("signed in: 'Use a different personal email' unlocks the email field, which otherwise keeps the login email", async ({ page }) => {
     const user = await createVerifiedUser()
     await signIn(page, user)
