@@ -51,5 +51,12 @@ export const DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR = 30
  */
 export const SELF_SERVICE_WRITES_PER_HOUR = 60
 export const SELF_SERVICE_WINDOW_MS = 60 * 60_000
+/**
+ * Leave periods one writer (someone with `edit`) may record for other people in an hour, all of
+ * them together: a person's lists grow only by what others add for them, so one writer cannot
+ * pile thousands onto someone's dashboard in a minute. Enough for an office's leave typed in from
+ * paper; counted in the same window and rows as the writes about oneself.
+ */
+export const LEAVE_FOR_OTHERS_PER_HOUR = 200
 /** On SIGTERM or SIGINT, how long the requests in flight may take before their connections are cut (SHUTDOWN_DEADLINE_MS). */
 export const DEFAULT_SHUTDOWN_DEADLINE_MS = 10_000

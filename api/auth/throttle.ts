@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR, SELF_SERVICE_WINDOW_MS, SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
+import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR, LEAVE_FOR_OTHERS_PER_HOUR, SELF_SERVICE_WINDOW_MS, SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
 import type { Db, Executor } from '#api/db/client'
 import { rateEvents } from '#api/db/schema'
 import type { Deps } from '#api/deps'
@@ -77,9 +77,20 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
  * tables everyone reads (issue 28). Counted per person as rows, like the login throttle, so every
  * API process shares the count; every attempt counts, one refused for an overlap too.
  */
-export async function throttlePerson(deps: Deps, userId: string) {
-  const slot = await reserve(deps.db, [{ key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }], deps.now(), SELF_SERVICE_WINDOW_MS)
+export const throttlePerson = (deps: Deps, userId: string) =>
+  throttleWriter(deps, { key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }, 'You have made too many changes in a short time.')
+
+/**
+ * One more leave period recorded for someone else by this writer, or a 429 with waitTime: `edit`
+ * lets a writer add to anyone's lists, so what one writer adds for others is bounded too (issue 36).
+ * Every attempt counts, as for one's own writes.
+ */
+export const throttleLeaveForOthers = (deps: Deps, writerId: string) =>
+  throttleWriter(deps, { key: `leave-for-others:user:${writerId}`, max: LEAVE_FOR_OTHERS_PER_HOUR }, 'You have recorded leave for other people too many times in a short time.')
+
+async function throttleWriter(deps: Deps, limit: Limit, sentence: string) {
+  const slot = await reserve(deps.db, [limit], deps.now(), SELF_SERVICE_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
-  throw new HttpError(429, `You have made too many changes in a short time. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
+  throw new HttpError(429, `${sentence} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
 }

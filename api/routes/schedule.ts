@@ -20,7 +20,7 @@ import { pathId } from '#api/http/params'
 import { canonicalId, isUuid } from '#domain/ids'
 import { actorOf } from '#api/audit/record'
 import { requireUser } from '#api/auth/sessions'
-import { throttlePerson } from '#api/auth/throttle'
+import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
 import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue } from '#api/schedule/kept'
@@ -256,14 +256,15 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
 
   /**
    * Records leave: for oneself (a write counted by the per-person throttle), or for someone else
-   * with `edit`. A period sharing a day with one of the person's is refused (409), naming it.
+   * with `edit` (counted by the writer's own bound on what they add for others). A period sharing a
+   * day with one of the person's is refused (409), naming it.
    */
   app.post('/api/leave', access({ own: 'edit', body: 'userId' }), async (request, reply) => {
     const actor = await requireUser(deps, request)
     const input = parse(leaveCreateSchema, request.body)
     const userId = input.userId ?? actor.id
     const own = isSelf(actor, userId)
-    if (own) await throttlePerson(deps, actor.id)
+    await (own ? throttlePerson(deps, actor.id) : throttleLeaveForOthers(deps, actor.id))
     const recorded = await recordLeave(deps.db, actorOf(actor), { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now: deps.now() })
     if ('noPerson' in recorded) throw badRequest('userId: User not found')
     if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
@@ -271,19 +272,23 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send(presentLeave({ id: created.id, personId: created.userId, range: { start: created.startDate, end: created.endDate }, note: created.note }))
   })
 
-  /** Removes leave: one's own (counted by the per-person throttle), or someone's with `edit`. */
+  /**
+   * Removes leave: one's own, or someone's with `edit`. Cancelling one's own leave not yet over is
+   * not counted by the per-person throttle: it only takes away what a counted write added, and
+   * someone who spent their writes must still be able to cancel a holiday. Removing one's own past
+   * leave (a record of what happened, which no screen offers) is counted.
+   */
   const ownerOfLeave = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string }
-    return isUuid(id) ? leaveOwner(deps.db, canonicalId(id)) : null
+    return isUuid(id) ? (await leaveOwner(deps.db, canonicalId(id)))?.userId : null
   }
   app.delete<{ Params: { id: string } }>('/api/leave/:id', access({ own: 'edit', owner: ownerOfLeave }), async (request) => {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'Leave not found')
-    const owner = await leaveOwner(deps.db, id)
-    if (!owner) throw notFound('Leave not found')
-    const own = isSelf(actor, owner)
-    if (own) await throttlePerson(deps, actor.id)
-    if (!(await removeLeave(deps.db, actorOf(actor), deps.now(), id, owner))) throw notFound('Leave not found')
+    const period = await leaveOwner(deps.db, id)
+    if (!period) throw notFound('Leave not found')
+    if (isSelf(actor, period.userId) && period.endDate < today()) await throttlePerson(deps, actor.id)
+    if (!(await removeLeave(deps.db, actorOf(actor), deps.now(), id, period.userId))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
   })
 

@@ -83,10 +83,10 @@ async function overlapping(db: Executor, userId: string, range: Range): Promise<
 /** Whether any leave is recorded at all. One query. */
 export const anyLeave = async (db: Executor) => (await db.select({ id: leave.id }).from(leave).limit(1)).length > 0
 
-/** Whose a period is, or undefined when there is no such period. One query. */
+/** Whose a period is and its last day, or undefined when there is no such period. One query. */
 export async function leaveOwner(db: Executor, id: string) {
-  const [row] = await db.select({ userId: leave.userId }).from(leave).where(eq(leave.id, id))
-  return row?.userId
+  const [row] = await db.select({ userId: leave.userId, endDate: leave.endDate }).from(leave).where(eq(leave.id, id))
+  return row
 }
 
 /** Removes one period of the person's; whether it was there. */

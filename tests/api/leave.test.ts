@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Dashboard, LeaveRow, ConflictsPage, PersonSchedule } from '#domain/contracts/schedule'
-import { SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
+import { LEAVE_FOR_OTHERS_PER_HOUR, SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
 import { leave } from '#api/db/schema'
 import { normalizeError } from '#app/lib/errors'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -259,9 +259,9 @@ describe('self-service writes are throttled per person', () => {
     const role = await addRole(api, `Throttled ${Date.now().toString(36)}`)
     const hour = 60 * 60_000
     try {
-      // Recording and cancelling leave, and saving the profile, all count: 58 + 1 + 1.
+      // Recording leave and saving the profile count: 58 + 1 + 1. Cancelling leave not yet over does not (issue 36).
       const day = (n: number) => `2032-${String(Math.floor(n / 28) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`
-      for (let n = 0; n < (SELF_SERVICE_WRITES_PER_HOUR - 2) / 2; n++) {
+      for (let n = 0; n < SELF_SERVICE_WRITES_PER_HOUR - 2; n++) {
         const recorded = await record(person.client, day(n), day(n))
         expect(recorded.status, JSON.stringify(recorded.body)).toBe(201)
         expect((await person.client.delete(`/api/leave/${recorded.body._id}`)).status).toBe(200)
@@ -288,6 +288,70 @@ describe('self-service writes are throttled per person', () => {
 
       api.advance(hour)
       expect((await record(person.client, '2032-02-01', '2032-02-01')).status).toBe(201)
+    } finally {
+      api.advance(-hour)
+    }
+  })
+})
+
+/** A day of `year` for each n, none the same for n below 336: one-day periods that never overlap. */
+const dayOf = (year: number, n: number) => `${year}-${String(Math.floor(n / 28) + 1).padStart(2, '0')}-${String((n % 28) + 1).padStart(2, '0')}`
+
+describe('cancelling one\'s own leave not yet over is not throttled', () => {
+  test(`someone who spent their ${SELF_SERVICE_WRITES_PER_HOUR} writes still cancels their leave ahead; removing their own past leave is still counted`, async () => {
+    const person = await userHolding(api, [])
+    // Before the API's date (5 January 2026): over. Recorded by an editor, so it costs the person nothing.
+    const over = await record(admin, '2025-12-01', '2025-12-01', { userId: person.id })
+    expect(over.status).toBe(201)
+    const ahead: string[] = []
+    for (let n = 0; n < SELF_SERVICE_WRITES_PER_HOUR; n++) {
+      const recorded = await record(person.client, dayOf(2033, n), dayOf(2033, n))
+      expect(recorded.status, JSON.stringify(recorded.body)).toBe(201)
+      ahead.push(recorded.body._id)
+    }
+    const refused = await record(person.client, '2034-01-01', '2034-01-01')
+    expect(refused.status).toBe(429)
+    expect(refused.body.waitTime).toBeGreaterThan(0)
+    // Every one of them can still be cancelled within the hour.
+    for (const id of ahead) {
+      const cancelled = await person.client.delete<Refusal>(`/api/leave/${id}`)
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200)
+    }
+    expect(await leaveOf(person.id)).toEqual([['2025-12-01', '2025-12-01']])
+    // Cancelling gave no write back: recording is still refused.
+    expect((await record(person.client, '2034-01-01', '2034-01-01')).status).toBe(429)
+    const past = await person.client.delete<Refusal>(`/api/leave/${over.body._id}`)
+    expect(past.status).toBe(429)
+    expect(past.body).toEqual({ error: 'You have made too many changes in a short time. Try again in 60 minutes.', waitTime: 3600 })
+    expect(await leaveOf(person.id)).toEqual([['2025-12-01', '2025-12-01']])
+  })
+})
+
+describe('what one writer records for other people is bounded', () => {
+  test(`past ${LEAVE_FOR_OTHERS_PER_HOUR} periods recorded for others in an hour: 429 with waitTime; other writers and the person themselves go on`, async () => {
+    const writer = await userHolding(api, ['view', 'edit'])
+    const [first, second] = await makePeople(api, 2, 'Bounded')
+    const hour = 60 * 60_000
+    try {
+      // For several people at once: the bound is the writer's, over everyone they write for.
+      for (let n = 0; n < LEAVE_FOR_OTHERS_PER_HOUR; n++) {
+        const recorded = await record(writer.client, dayOf(2035, n % 300), dayOf(2035, n % 300), { userId: (n % 2 ? first : second)!._id })
+        expect(recorded.status, JSON.stringify(recorded.body)).toBe(201)
+      }
+      for (const userId of [first!._id, second!._id]) {
+        const refused = await record(writer.client, '2036-01-01', '2036-01-01', { userId })
+        expect(refused.status).toBe(429)
+        expect(refused.body).toEqual({ error: 'You have recorded leave for other people too many times in a short time. Try again in 60 minutes.', waitTime: 3600 })
+      }
+      expect(await leaveOf(first!._id)).toHaveLength(LEAVE_FOR_OTHERS_PER_HOUR / 2)
+      // Another writer's are theirs; the writer's own leave is counted as their own, apart.
+      expect((await record(admin, '2036-01-01', '2036-01-01', { userId: first!._id })).status).toBe(201)
+      expect((await record(writer.client, '2036-01-01', '2036-01-01')).status).toBe(201)
+      // Removing is not adding.
+      expect((await removeLeave(writer.client, { userId: second!._id })).body.removed).toBe(LEAVE_FOR_OTHERS_PER_HOUR / 2)
+
+      api.advance(hour)
+      expect((await record(writer.client, '2036-01-02', '2036-01-02', { userId: first!._id })).status).toBe(201)
     } finally {
       api.advance(-hour)
     }
