@@ -1,10 +1,28 @@
 import { Writable } from 'node:stream'
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router'
+import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
 
 /** How long React Router waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
 export const streamTimeout = 5_000
+
+/**
+ * What a browser or a proxy may keep of a page or of a screen's data: nothing. A signed-in page
+ * holds someone's details (a profile, the audit log), and one kept would come back from the
+ * browser's cache after sign-out; signed-out pages get the same rule, because each carries its
+ * request's CSP nonce and a flash read once, and the rule is one no route can forget. A route that
+ * means otherwise says so in its own `headers`.
+ */
+const NOT_KEPT = 'private, no-store'
+const notKept = (headers: Headers) => {
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', NOT_KEPT)
+}
+
+/** A screen's data fetched by a navigation with JavaScript (`.data`): the same as its page. */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  notKept(response.headers)
+  return response
+}
 
 /**
  * Every page is rendered whole before it is sent (onAllReady): the pages are small, and a
@@ -40,6 +58,7 @@ export default function handleRequest(
             final(done) {
               clearTimeout(cutOff)
               responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+              notKept(responseHeaders)
               resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: failed ? 500 : responseStatusCode }))
               done()
             },
