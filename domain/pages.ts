@@ -11,22 +11,43 @@ export const PAGE_SIZE = 50
 const PAGE_MAX = 20_000
 const OFFSET_MAX = 1_000_000
 
+/** Rows to skip: with limit, one page of the list; the answer's total counts every row. */
+const offsetField = (name: string) =>
+  z.optional(z.coerce.number(`${name} must be a number`).check(z.int(`${name} must be a whole number`), z.minimum(0, `${name} must be at least 0`), z.maximum(OFFSET_MAX, `${name} must be at most ${OFFSET_MAX}`)))
+
 /** `limit` and `offset` of a GET query, at most `max` rows at once. */
 export const pageQuery = (max: number) => ({
   limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(max, `limit must be at most ${max}`))),
-  /** Rows to skip: with limit, one page of the list; the answer's total counts every row. */
-  offset: z.optional(z.coerce.number('offset must be a number').check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0'), z.maximum(OFFSET_MAX, `offset must be at most ${OFFSET_MAX}`))),
+  offset: offsetField('offset'),
 })
 
-/** The page an address asks for: anything but a page number (or one past any list) reads as the first. */
-export const readPage = (params: URLSearchParams) => Math.min(Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1), PAGE_MAX)
+/**
+ * Several lists of one answer paged at once (a person's leave and assignments): one `limit` for
+ * each, and an offset per list, named for it (`leaveOffset`); the answer's `totals` count each.
+ */
+export const listsQuery = <List extends string>(max: number, lists: readonly List[]) => ({
+  limit: pageQuery(max).limit,
+  ...(Object.fromEntries(lists.map((list) => [`${list}Offset`, offsetField(`${list}Offset`)])) as Record<`${List}Offset`, ReturnType<typeof offsetField>>),
+})
 
-/** The API query of a page (1 being the first). */
-export const pageOf = (page: number) => ({ limit: String(PAGE_SIZE), offset: String((page - 1) * PAGE_SIZE) })
+/** The rows of one page of a list held whole: `offset` on, at most `limit`. */
+export const slice = <Row>(rows: readonly Row[], offset = 0, limit = PAGE_SIZE) => rows.slice(offset, offset + limit)
 
-/** The pages line: which rows of the list this page shows, and whether pages follow. */
-export function pageSpan(page: number, shown: number, total: number) {
-  const first = (page - 1) * PAGE_SIZE + 1
+/** The API query of a page of each list of an answer (1 being the first), `size` rows each: `{ limit: '10', leaveOffset: '10' }`; first pages' offsets are left out. */
+export const offsetsOf = (pages: Record<string, number>, size = PAGE_SIZE) => ({
+  limit: String(size),
+  ...Object.fromEntries(Object.entries(pages).flatMap(([list, page]) => (page > 1 ? [[`${list}Offset`, String((page - 1) * size)]] : []))),
+})
+
+/** The page an address asks for (by `page`, or the list's own parameter): anything but a page number (or one past any list) reads as the first. */
+export const readPage = (params: URLSearchParams, name = 'page') => Math.min(Math.max(1, Number.parseInt(params.get(name) ?? '', 10) || 1), PAGE_MAX)
+
+/** The API query of a page (1 being the first), of `size` rows. */
+export const pageOf = (page: number, size = PAGE_SIZE) => ({ limit: String(size), offset: String((page - 1) * size) })
+
+/** The pages line: which rows of the list this page (of `size` rows) shows, and whether pages follow. */
+export function pageSpan(page: number, shown: number, total: number, size = PAGE_SIZE) {
+  const first = (page - 1) * size + 1
   const last = first + shown - 1
   return { first, last, hasPrevious: page > 1, hasNext: last < total }
 }

@@ -82,7 +82,7 @@ export const throttlePerson = (deps: Deps, userId: string) =>
 
 /**
  * One more leave period recorded for someone else by this writer, or a 429 with waitTime: `edit`
- * lets a writer add to anyone's lists, so what one writer adds for others is bounded too (issue 36).
+ * lets a writer add to anyone's lists, so what one writer adds for others is bounded too.
  * Every attempt counts, as for one's own writes.
  */
 export const throttleLeaveForOthers = (deps: Deps, writerId: string) =>

@@ -6,9 +6,9 @@ import { byPerson, holdsOver, sharedSpan, type Assignment } from '#domain/schedu
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
-import { PAGE_SIZE } from '#domain/pages'
+import { PAGE_SIZE, slice } from '#domain/pages'
 import { DEFAULT_LEAD_MONTHS, capacity, undated } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, dashboardQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, personScheduleQuerySchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
@@ -43,32 +43,48 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
     const user = await requireUser(deps, request)
+    const { limit, pastAssignmentsOffset, leaveOffset, pastLeaveOffset } = parse(dashboardQuerySchema, request.query)
     const day = today()
     const { every, summary, attention: strip } = await keptDashboard(deps.db, day)
     const own = presentAssignments(every.plans, every.assignmentsOf.get(user.id) ?? [], every.found.get(user.id) ?? [])
     const leave = (every.leaveOf.get(user.id) ?? []).map(presentLeave)
+    const [past, ahead, behind] = [pastAssignments(own, day), leaveAhead(leave, day), leaveBehind(leave, day)]
     return {
       today: day,
       assignments: upcoming(own, day),
-      pastAssignments: pastAssignments(own, day),
-      leave: leaveAhead(leave, day),
-      pastLeave: leaveBehind(leave, day),
+      pastAssignments: slice(past, pastAssignmentsOffset, limit),
+      leave: slice(ahead, leaveOffset, limit),
+      pastLeave: slice(behind, pastLeaveOffset, limit),
+      totals: { pastAssignments: past.length, leave: ahead.length, pastLeave: behind.length },
       summary: can(user, 'view') ? summary : null,
       attention: can(user, 'view') ? strip : null,
     }
   })
 
-  /** A person's own assignments and leave, or anyone's with `view`. */
+  /**
+   * A person's own assignments and leave, or anyone's with `view`: a page of each (50 unless asked),
+   * leave not yet over and leave over apart, as on the dashboard.
+   */
   app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access({ own: 'view', param: 'id' }), async (request): Promise<PersonSchedule> => {
     const actor = await requireUser(deps, request)
     const id = pathId(request.params.id, 'User not found')
+    const { limit, assignmentsOffset, leaveOffset, pastLeaveOffset } = parse(personScheduleQuerySchema, request.query)
     // From the kept reading of every plan: one query while nothing changes, not a reading of the person's projects.
     const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
       isSelf(actor, id) ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
       keptConflicts(deps.db),
     ])
     if (!person) throw notFound('User not found')
-    return { user: person, assignments: presentAssignments(plans, assignmentsOf.get(id) ?? [], found.get(id) ?? []), leave: (leaveOf.get(id) ?? []).map(presentLeave) }
+    const assignments = presentAssignments(plans, assignmentsOf.get(id) ?? [], found.get(id) ?? [])
+    const leave = (leaveOf.get(id) ?? []).map(presentLeave)
+    const [ahead, behind] = [leaveAhead(leave, today()), leaveBehind(leave, today())]
+    return {
+      user: person,
+      assignments: slice(assignments, assignmentsOffset, limit),
+      leave: slice(ahead, leaveOffset, limit),
+      pastLeave: slice(behind, pastLeaveOffset, limit),
+      totals: { assignments: assignments.length, leave: ahead.length, pastLeave: behind.length },
+    }
   })
 
   /**

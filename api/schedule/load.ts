@@ -5,6 +5,7 @@ import { clusterLabel } from '#domain/planning/cluster-list'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import type { Slot } from '#domain/schedule/capacity'
 import { clashLabel, placeLabel } from '#domain/schedule/describe'
+import { CONFLICTS_LISTED } from '#domain/schedule/limits'
 import { planSlots, type PlanLookups } from '#domain/schedule/slots'
 import type { Executor } from '#api/db/client'
 import { clusters, leave, projectEntities, projectEntityUserMappings, projectResourceInstances, siteOverrides, users } from '#api/db/schema'
@@ -269,6 +270,10 @@ export async function loadPeople(db: Executor, ids: string[]): Promise<Person[]>
   return db.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids))
 }
 
+/** The first CONFLICTS_LISTED clashes' words, and how many more there are. */
+const listedConflicts = (labels: string[], count: number): Pick<AssignmentRow, 'conflicts' | 'moreConflicts'> =>
+  count > CONFLICTS_LISTED ? { conflicts: labels.slice(0, CONFLICTS_LISTED), moreConflicts: count - CONFLICTS_LISTED } : { conflicts: labels }
+
 /** One person's assignments as the API answers them, each with its clashes (`found`: conflictsOfPerson's answer for them) in words. */
 export function presentAssignments(plans: Plans, own: readonly Assignment[], found: readonly Conflict[], only: 'all' | 'conflicting' = 'all'): AssignmentRow[] {
   const clashes = new Map(found.map((conflict) => [conflict.assignment.id, conflict.clashes]))
@@ -286,7 +291,7 @@ export function presentAssignments(plans: Plans, own: readonly Assignment[], fou
     clusterLabel: plans.labelOf(row.clusterIds),
     startDate: row.dates?.start ?? null,
     endDate: row.dates?.end ?? null,
-    conflicts: (clashes.get(row.id) ?? []).map((clash) => clashLabel(clash, placeOf)),
+    ...listedConflicts((clashes.get(row.id) ?? []).slice(0, CONFLICTS_LISTED + 1).map((clash) => clashLabel(clash, placeOf)), clashes.get(row.id)?.length ?? 0),
   }))
   // Dated first, by start; undated last, by project.
   rows.sort((a, b) => (a.startDate ?? '9999').localeCompare(b.startDate ?? '9999') || a.project.name.localeCompare(b.project.name))

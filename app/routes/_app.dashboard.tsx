@@ -4,6 +4,7 @@ import { AttentionStrip } from '#app/features/attention/strip'
 import { MyAssignments, pastShown } from '#app/features/schedule/assignments'
 import { CANCEL_PARAM, LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
+import { pagesOf } from '#app/features/schedule/person-lists'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
 import { getDashboard } from '#app/lib/api/schedule.server'
 import { readForm } from '#app/lib/form.server'
@@ -27,10 +28,14 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
  * is only counted, so a phone is not sent what it does not show.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args)])
-  if (!dashboard.ok) return { failed: true as const, today: '', assignments: [], pastAssignments: [], pastCount: 0, leave: [], pastLeave: [], summary: null, attention: null }
+  // A page of each list that can grow (50 rows, LIST_PAGES), so the page stays small whatever one person holds.
+  const pages = pagesOf(new URL(args.request.url).search, ['pastAssignments', 'leave', 'pastLeave'])
+  const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args, pages)])
+  if (!dashboard.ok) {
+    return { failed: true as const, today: '', assignments: [], pastAssignments: [], pastCount: 0, leave: [], pastLeave: [], totals: { pastAssignments: 0, leave: 0, pastLeave: 0 }, summary: null, attention: null }
+  }
   const { pastAssignments, ...rest } = dashboard.data
-  return { failed: false as const, ...rest, pastAssignments: pastShown(args.request.url) ? pastAssignments : [], pastCount: pastAssignments.length }
+  return { failed: false as const, ...rest, pastAssignments: pastShown(args.request.url) ? pastAssignments : [], pastCount: rest.totals.pastAssignments }
 }
 
 /**
@@ -85,7 +90,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
       ) : (
         <>
           <MyAssignments {...loaderData} />
-          <LeaveSection leave={loaderData.leave} past={loaderData.pastLeave} answer={leaveAnswer} editable heading="My leave" />
+          <LeaveSection leave={loaderData.leave} past={loaderData.pastLeave} totals={loaderData.totals} answer={leaveAnswer} editable heading="My leave" />
         </>
       )}
       {summary ? <PlannerFigures summary={summary} /> : null}

@@ -11,6 +11,7 @@ import { isEditing, LOAD_FAILED, neededToOpen, profileEditSchema, profilePath, s
 import { EditProfile } from '#app/features/profile/profile-edit'
 import { ViewProfile } from '#app/features/profile/profile-view'
 import { AssignmentTable } from '#app/features/schedule/assignments'
+import { PersonListPages, pagesOf } from '#app/features/schedule/person-lists'
 import { LeaveSection } from '#app/features/schedule/leave'
 import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
 import { getAssignments } from '#app/lib/api/schedule.server'
@@ -45,13 +46,18 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
   // Issue 31: the changes made to the person and their assignments, for them and the administrators.
-  const [schedule, changes] = editing ? [null, null] : await Promise.all([getAssignments(args, userId), loadPersonChanges(args, me, userId)])
+  // A page of each list (50 rows, LIST_PAGES): the profile stays small whatever the person holds.
+  const pages = pagesOf(new URL(args.request.url).search, ['assignments', 'leave', 'pastLeave'])
+  const [schedule, changes] = editing ? [null, null] : await Promise.all([getAssignments(args, userId, pages), loadPersonChanges(args, me, userId)])
   return {
     state: 'ready' as const,
     canViewUsers,
     ...loaded.view,
     assignments: schedule?.ok ? schedule.data.assignments : [],
     leave: schedule?.ok ? schedule.data.leave : [],
+    pastLeave: schedule?.ok ? schedule.data.pastLeave : [],
+    totals: schedule?.ok ? schedule.data.totals : { assignments: 0, leave: 0, pastLeave: 0 },
+    assignmentsPage: pages.assignments,
     changes,
   }
 }
@@ -96,9 +102,12 @@ export default function UserProfile({ loaderData: data, actionData }: Route.Comp
       <section className="card stack" aria-labelledby="assignments-heading">
         <h2 id="assignments-heading">Assignments</h2>
         <AssignmentTable rows={data.assignments} empty="No assignments." caption="Assignments" />
+        <PersonListPages list="assignments" page={data.assignmentsPage} count={data.assignments.length} total={data.totals.assignments} noun="assignments" anchor="assignments-heading" />
       </section>
       <LeaveSection
         leave={data.leave}
+        past={data.pastLeave}
+        totals={data.totals}
         answer={actionData && 'leave' in actionData ? actionData.leave : null}
         editable={data.canEdit}
         userId={data.own ? undefined : data.user._id}

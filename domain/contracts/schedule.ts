@@ -21,8 +21,10 @@ export interface AssignmentRow {
   /** Both null when the cluster has no dates for this project ("undated"). */
   startDate: string | null
   endDate: string | null
-  /** What it clashes with, in words ("On Skyline Towers / Tower A / Excavation, 3/1/2030–4/15/2030"); empty when nothing. */
+  /** What it clashes with, in words ("On Skyline Towers / Tower A / Excavation, 3/1/2030–4/15/2030"), the soonest first, at most CONFLICTS_LISTED; empty when nothing. */
   conflicts: string[]
+  /** How many clashes there are beyond those listed; absent when all are. */
+  moreConflicts?: number
 }
 
 export interface LeaveRow {
@@ -33,11 +35,18 @@ export interface LeaveRow {
   note: string
 }
 
-/** GET /api/users/{id}/assignments. */
+/**
+ * GET /api/users/{id}/assignments: a page of each of the person's lists, and how many
+ * rows each holds in all.
+ */
 export interface PersonSchedule {
   user: Person
   assignments: AssignmentRow[]
+  /** Not yet over, the soonest first. */
   leave: LeaveRow[]
+  /** Over, the latest first. */
+  pastLeave: LeaveRow[]
+  totals: { assignments: number; leave: number; pastLeave: number }
 }
 
 /**
@@ -54,6 +63,8 @@ export interface Dashboard {
   leave: LeaveRow[]
   /** Over, the latest first. */
   pastLeave: LeaveRow[]
+  /** How many rows each paged list holds  in all: the lists above are a page of each. */
+  totals: { pastAssignments: number; leave: number; pastLeave: number }
   summary: PlanningSummary | null
   /** For people with view, the Attention strip, from the same reading as `summary` (issue 29). */
   attention: Attention | null

@@ -5,3 +5,9 @@
  */
 export const LEAVE_NOTE_MAX = 200
 export const LEAD_MONTHS_MAX = 24
+
+/**
+ * The most clashes one assignment names: one person's leave can be thousands of days, each a clash
+ * with the assignment it meets, and a card naming them all would be megabytes. The rest are counted.
+ */
+export const CONFLICTS_LISTED = 3

@@ -3,7 +3,7 @@ import { isReadable, storable } from '../text'
 import { planningOwnMessages } from '../planning/messages'
 import { optionalId, queryId, requiredId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
-import { pageQuery } from '../pages'
+import { listsQuery, pageQuery } from '../pages'
 import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 import { SCHEDULE_ZOOMS, SPAN_MAX } from './grid'
@@ -128,6 +128,19 @@ export const CONFLICTS_LIMIT = 1000
  * `offset`): at a thousand people, everyone in conflict at once is a page nobody reads (issue 29).
  */
 export const conflictsQuerySchema = z.object({ when, ...pageQuery(CONFLICTS_LIMIT) })
+
+/** The most rows of one of a person's lists (their leave, their assignments) one call answers at once. */
+export const PERSON_LIST_LIMIT = 200
+
+/**
+ * GET /api/dashboard: a page of each of the person's lists that can grow (50 rows unless asked):
+ * past assignments, leave not yet over, leave over; the next assignments are five already. Whatever
+ * one person holds, their dashboard stays small.
+ */
+export const dashboardQuerySchema = z.object(listsQuery(PERSON_LIST_LIMIT, ['pastAssignments', 'leave', 'pastLeave']))
+
+/** GET /api/users/{id}/assignments: a page of each of the person's lists, as the dashboard's. */
+export const personScheduleQuerySchema = z.object(listsQuery(PERSON_LIST_LIMIT, ['assignments', 'leave', 'pastLeave']))
 
 /** The most candidates one availability call answers for: Assign Users shows fewer. */
 export const AVAILABILITY_USERS_MAX = 200

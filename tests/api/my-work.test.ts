@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Dashboard, LeaveRow } from '#domain/contracts/schedule'
 import { type Api, type Client } from '../support/api-harness'
 import { userHolding } from '../support/personas'
-import { expectRefusal, makePlanning, makeProject, templateItem, type Project } from '../support/planning'
-import { REPLACE, instanceOf, makeCard, makeTemplate, residentialSuite, type ResidentialPlan } from '../support/projects'
+import { expectRefusal, makeProject, type Project } from '../support/planning'
+import { assignedOn, residentialSuite, type ResidentialPlan } from '../support/projects'
 
 /**
  * An employee's own work on the dashboard over HTTP (issue 30): GET /api/dashboard answers the
@@ -30,14 +30,7 @@ beforeAll(async () => {
     [plan.t[1]!, '2025-06-01', '2026-01-10'],
     [plan.t[4]!, '2026-02-01', '2026-03-01'],
   ] as const
-  const planning = await makePlanning(admin, plan.tower, [{ roleId: plan.engineer, clusters: clusters.map(([cluster]) => cluster._id) }])
-  await makeTemplate(admin, planning, [{ roleId: plan.engineer, clusters: clusters.map(([cluster]) => templateItem(cluster._id, 1)) }])
-  const card = await makeCard(admin, project, planning, ['Tower Q'])
-  for (const [cluster, startDate, endDate] of clusters) {
-    expect((await admin.put(`/api/clusters/${cluster._id}`, { startDate, endDate })).status).toBe(200)
-    const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, 'Tower Q'), roleId: plan.engineer, clusterIds: [cluster._id], userIds: [employee.id] })
-    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
-  }
+  await assignedOn(admin, plan, project, employee.id, ['Tower Q'], clusters)
 })
 afterAll(() => api?.close())
 

@@ -149,3 +149,23 @@ export async function residentialSuite(count: number) {
   const plan = await residentialPlan(api, admin)
   return { api, admin, plan, people: await makePeople(api, count) }
 }
+
+/**
+ * A person's assignments: a Tower planning type of its own planning Engineer one person on each of
+ * `clusters`, each dated as given, a card of `instances` in `project`, and `userId` tagged to every
+ * cluster of the first instance and to the first cluster of the others.
+ */
+export async function assignedOn(admin: Client, plan: ResidentialPlan, project: Project, userId: string, instances: string[], clusters: readonly (readonly [Cluster, string, string])[]) {
+  const planning = await makePlanning(admin, plan.tower, [{ roleId: plan.engineer, clusters: clusters.map(([cluster]) => cluster._id) }])
+  await makeTemplate(admin, planning, [{ roleId: plan.engineer, clusters: clusters.map(([cluster]) => templateItem(cluster._id, 1)) }])
+  const card = await makeCard(admin, project, planning, instances)
+  const tag = async (instance: string, clusterId: string) => {
+    const answer = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, instance), roleId: plan.engineer, clusterIds: [clusterId], userIds: [userId] })
+    expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300)
+  }
+  for (const [cluster, startDate, endDate] of clusters) {
+    expect((await admin.put(`/api/clusters/${cluster._id}`, { startDate, endDate })).status).toBe(200)
+    await tag(instances[0]!, cluster._id)
+  }
+  for (const instance of instances.slice(1)) await tag(instance, clusters[0]![0]._id)
+}

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { HandOver, PersonConflicts } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { LEAVE_CLASH, placeLabel } from '#domain/schedule/describe'
-import { datesOf } from '#app/features/schedule/assignments'
+import { datesOf, MoreConflicts } from '#app/features/schedule/assignments'
 import { clusterHref } from '#app/features/schedule/schedule-choice'
 
 /**
@@ -52,6 +52,7 @@ export function ConflictPeople({ people, label }: { people: PersonConflicts[]; l
                       <span className="badge warning">Conflict</span> {text.startsWith(LEAVE_CLASH) ? <Link to={profileOf(user)}>{text}</Link> : text}
                     </li>
                   ))}
+                  <MoreConflicts more={row.moreConflicts} />
                 </ul>
               </td>
             </tr>

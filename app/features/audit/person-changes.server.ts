@@ -4,6 +4,7 @@ import { readPage } from '#domain/pages'
 import { listPersonAudit } from '#app/lib/api/audit.server'
 import type { Caller } from '#app/lib/api/http.server'
 import { TIME_ZONE } from '#app/lib/time-zone.server'
+import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
 import { CHANGES_PAGE } from './query'
 
 /**
@@ -14,9 +15,11 @@ import { CHANGES_PAGE } from './query'
 export async function loadPersonChanges(caller: Caller, me: SessionUser, userId: string) {
   if (!seesPrivate(me, userId)) return null
   const page = readPage(new URLSearchParams({ page: new URL(caller.request.url).searchParams.get(CHANGES_PAGE) ?? '' }))
-  const result = await listPersonAudit(caller, userId, page)
+  // As many as the profile's other lists a page: an entry can name many fields before and after, and the profile stays small.
+  const result = await listPersonAudit(caller, userId, page, PERSON_PAGE_SIZE)
   return {
     page,
+    size: PERSON_PAGE_SIZE,
     entries: result.ok ? result.data.entries : [],
     total: result.ok ? result.data.total : 0,
     failed: !result.ok,

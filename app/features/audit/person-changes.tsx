@@ -11,7 +11,7 @@ import type { PersonChanges } from './person-changes.server'
  */
 export function PersonChangesSection({ changes }: { changes: PersonChanges }) {
   const { pathname } = useLocation()
-  const { page, entries, total, failed, timeZone, linked } = changes
+  const { page, size, entries, total, failed, timeZone, linked } = changes
   return (
     <section className="card stack" aria-labelledby="changes-heading" id="changes">
       <h2 id="changes-heading">Changes</h2>
@@ -24,7 +24,7 @@ export function PersonChangesSection({ changes }: { changes: PersonChanges }) {
       ) : (
         <>
           <AuditTable entries={entries} timeZone={timeZone} caption="Changes made to this person, newest first" linked={linked} />
-          <Pages page={page} count={entries.length} total={total} noun="changes" href={(to) => `${hrefOf(pathname, { [CHANGES_PAGE]: to > 1 ? String(to) : '' })}#changes`} />
+          <Pages page={page} size={size} count={entries.length} total={total} noun="changes" href={(to) => `${hrefOf(pathname, { [CHANGES_PAGE]: to > 1 ? String(to) : '' })}#changes`} />
         </>
       )}
     </section>

@@ -2,13 +2,14 @@ import { Link, useLocation } from 'react-router'
 import type { AssignmentRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { whenLabel } from '#domain/schedule/upcoming'
+import { LIST_PAGES, PersonListPages, pagesOf } from './person-lists'
 
 /** "3/1/2030–4/15/2030", or 'No dates' for an undated assignment. */
 export const datesOf = (row: Pick<AssignmentRow, 'startDate' | 'endDate'>) =>
   row.startDate && row.endDate ? `${formatDate(row.startDate)}–${formatDate(row.endDate)}` : 'No dates'
 
-/** An assignment's conflicts, each named, with a Conflict badge. */
-function ConflictList({ conflicts }: { conflicts: string[] }) {
+/** An assignment's conflicts, each named, with a Conflict badge; those beyond the ones the API names, counted. */
+function ConflictList({ conflicts, more }: { conflicts: string[]; more?: number }) {
   return (
     <ul className="conflict-list">
       {conflicts.map((text) => (
@@ -16,8 +17,14 @@ function ConflictList({ conflicts }: { conflicts: string[] }) {
           <span className="badge warning">Conflict</span> {text}
         </li>
       ))}
+      <MoreConflicts more={more} />
     </ul>
   )
+}
+
+/** "And 2,990 more": the clashes of an assignment beyond those named (CONFLICTS_LISTED). */
+export function MoreConflicts({ more }: { more?: number }) {
+  return more ? <li className="conflict-more">And {more.toLocaleString('en-US')} more</li> : null
 }
 
 /**
@@ -46,7 +53,7 @@ export function AssignmentCards({ rows, today, highlightFirst, label, past = fal
               <dt>Dates</dt>
               <dd>{datesOf(row)}</dd>
             </dl>
-            {row.conflicts.length ? <ConflictList conflicts={row.conflicts} /> : null}
+            {row.conflicts.length ? <ConflictList conflicts={row.conflicts} more={row.moreConflicts} /> : null}
           </li>
         )
       })}
@@ -83,7 +90,7 @@ export function AssignmentTable({ rows, empty, caption }: { rows: AssignmentRow[
               <th scope="row">{row.clusterLabel}</th>
               <td>{datesOf(row)}</td>
               <td>
-                {row.conflicts.length ? <ConflictList conflicts={row.conflicts} /> : 'None'}
+                {row.conflicts.length ? <ConflictList conflicts={row.conflicts} more={row.moreConflicts} /> : 'None'}
               </td>
             </tr>
           ))}
@@ -106,8 +113,12 @@ export function MyAssignments({ today, assignments, pastAssignments, pastCount }
   const location = useLocation()
   const params = new URLSearchParams(location.search)
   const shown = params.get(PAST_PARAM) === '1'
-  if (shown) params.delete(PAST_PARAM)
-  else params.set(PAST_PARAM, '1')
+  const pastPage = pagesOf(params, ['pastAssignments']).pastAssignments
+  // Hiding them forgets their page too.
+  if (shown) {
+    params.delete(PAST_PARAM)
+    params.delete(LIST_PAGES.pastAssignments)
+  } else params.set(PAST_PARAM, '1')
   const query = params.toString()
   const toggle = `${location.pathname}${query ? `?${query}` : ''}#my-assignments-heading`
   return (
@@ -129,6 +140,7 @@ export function MyAssignments({ today, assignments, pastAssignments, pastCount }
         <>
           <h3 className="my-work-subheading">Past assignments</h3>
           <AssignmentCards rows={pastAssignments} today={today} highlightFirst={false} label="Past assignments" past />
+          <PersonListPages list="pastAssignments" page={pastPage} count={pastAssignments.length} total={pastCount} noun="past assignments" anchor="my-assignments-heading" />
         </>
       ) : null}
     </section>

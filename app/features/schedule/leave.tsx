@@ -7,6 +7,7 @@ import { leaveDays } from '#domain/schedule/leave'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
 import { leaveCreateSchema } from '#domain/schedule/schemas'
 import { parseWithSchema } from '#app/lib/validation'
+import { LIST_PAGES, PersonListPages, pagesOf } from './person-lists'
 
 /**
  * What a leave post answers: a confirmation (`description`, what was saved in words: "12/1/2026–
@@ -59,19 +60,40 @@ const MESSAGE_ID = 'leave-message'
  * delete-leave, "Keep it" goes back): a confirmation that needs no script. Recording posts intent
  * add-leave. `userId` is sent when recording for someone else (an administrator on a profile).
  */
-export function LeaveSection({ leave, past, answer, editable, userId, heading }: { leave: LeaveRow[]; past?: LeaveRow[]; answer: LeaveAnswer | null; editable: boolean; userId?: string; heading: string }) {
+export function LeaveSection({
+  leave,
+  past,
+  totals,
+  answer,
+  editable,
+  userId,
+  heading,
+}: {
+  leave: LeaveRow[]
+  past?: LeaveRow[]
+  /** How many periods each list holds in all: `leave` and `past` are a page of each (LIST_PAGES). */
+  totals?: { leave: number; pastLeave: number }
+  answer: LeaveAnswer | null
+  editable: boolean
+  userId?: string
+  heading: string
+}) {
   const location = useLocation()
   const params = new URLSearchParams(location.search)
+  const pages = pagesOf(params, ['leave', 'pastLeave'])
+  // A page of past leave asked for is shown open: its Previous and Next links land in it.
+  const pastAsked = params.has(LIST_PAGES.pastLeave)
   const cancelling = params.get(CANCEL_PARAM)
   params.delete(CANCEL_PARAM)
   const query = params.toString()
   const here = `${location.pathname}${query ? `?${query}` : ''}`
   const withCancel = (id: string) => `${location.pathname}?${new URLSearchParams([...params, [CANCEL_PARAM, id]])}#leave-${id}`
-  const pastCount = past?.length ?? 0
+  const pastCount = totals?.pastLeave ?? past?.length ?? 0
+  const aheadCount = totals?.leave ?? leave.length
   return (
     <section className="card stack" aria-labelledby="leave-heading">
       <h2 id="leave-heading">{heading}</h2>
-      {leave.length === 0 ? (
+      {aheadCount === 0 ? (
         <p className="empty">{pastCount ? LEAVE_TEXT.noneAhead : LEAVE_TEXT.none}</p>
       ) : (
         <ul className="leave-list" aria-label={past ? 'Upcoming leave' : undefined}>
@@ -99,8 +121,9 @@ export function LeaveSection({ leave, past, answer, editable, userId, heading }:
           ))}
         </ul>
       )}
+      <PersonListPages list="leave" page={pages.leave} count={leave.length} total={aheadCount} noun="leave periods" anchor="leave-heading" />
       {pastCount ? (
-        <details className="past-leave">
+        <details className="past-leave" id="past-leave" open={pastAsked || undefined}>
           <summary>Past leave ({pastCount})</summary>
           <ul className="leave-list" aria-label="Past leave">
             {past!.map((period) => (
@@ -109,6 +132,7 @@ export function LeaveSection({ leave, past, answer, editable, userId, heading }:
               </li>
             ))}
           </ul>
+          <PersonListPages list="pastLeave" page={pages.pastLeave} count={past!.length} total={pastCount} noun="past leave periods" anchor="past-leave" />
         </details>
       ) : null}
       {editable ? (

@@ -8,5 +8,5 @@ import type { SearchValues } from '../search'
 export const listAudit = (caller: Caller, query: SearchValues) => api<AuditPage>(caller, `/api/audit${queryString(query)}`)
 
 /** GET /api/users/{id}/audit: a page of the changes made to one person (theirs and the administrators'). */
-export const listPersonAudit = (caller: Caller, userId: string, page: number) =>
-  api<AuditPage>(caller, `/api/users/${encodeURIComponent(userId)}/audit${queryString({ page: page > 1 ? String(page) : '' })}`)
+export const listPersonAudit = (caller: Caller, userId: string, page: number, limit: number) =>
+  api<AuditPage>(caller, `/api/users/${encodeURIComponent(userId)}/audit${queryString({ page: page > 1 ? String(page) : '', limit: String(limit) })}`)

@@ -1,6 +1,7 @@
 import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, LeaveRow, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
-import { pageOf } from '#domain/pages'
+import { offsetsOf, pageOf } from '#domain/pages'
+import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
 import { api, queryString, type Caller } from './http.server'
 
 /** The people-over-time calls (issue 13): assignments, conflicts, leave, capacity, the hire-by queue, the timeline. */
@@ -15,12 +16,14 @@ export interface Period {
 export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(caller, `/api/capacity${queryString({ ...period })}`)
 /** A project's timeline; `from` (YYYY-MM) picks the chart's window, the API's default without it. */
 export const getTimeline = (caller: Caller, projectId: string, from?: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId, from })}`)
-export const getAssignments = (caller: Caller, userId: string) => api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments`)
+/** A person's assignments and leave, the page of each list asked for (1 being the first). */
+export const getAssignments = (caller: Caller, userId: string, pages: { assignments: number; leave: number; pastLeave: number }) =>
+  api<PersonSchedule>(caller, `/api/users/${encodeURIComponent(userId)}/assignments${queryString(offsetsOf(pages, PERSON_PAGE_SIZE))}`)
 /** Candidates over one slot: their load there and what tagging them would clash with. */
 export const getAvailability = (caller: Caller, slot: { projectId: string; instanceId: string; roleId: string; clusterIds: string[]; userIds: string[] }) =>
   api<Availability>(caller, `/api/availability${queryString({ ...slot, clusterIds: slot.clusterIds.join(','), userIds: slot.userIds.join(',') })}`)
 /** The dashboard's own data for the person signed in: next assignments, leave ahead, and with view the planning figures. */
-export const getDashboard = (caller: Caller) => api<Dashboard>(caller, '/api/dashboard')
+export const getDashboard = (caller: Caller, pages: { pastAssignments: number; leave: number; pastLeave: number }) => api<Dashboard>(caller, `/api/dashboard${queryString(offsetsOf(pages, PERSON_PAGE_SIZE))}`)
 /** A page of the people with conflicts not yet over, or with 'past' over (issue 29). */
 export const listConflicts = (caller: Caller, page: number, when?: 'past') => api<ConflictsPage>(caller, `/api/conflicts${queryString({ when, ...pageOf(page) })}`)
 /** Hand-overs not yet past, or with 'past' those past: shown apart from conflicts. */
