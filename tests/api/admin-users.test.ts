@@ -400,10 +400,10 @@ describe('changing a role through PUT /form/profile/{id}', () => {
     expect(await landingUser(user.client)).toMatchObject({ role: 'PMO', permissions: pmo.permissions })
     expect((await list(user.client)).status).toBe(200)
 
-    const listed = await admin.client.get<{ histories: { user: { _id: string; fullName: string }; initialRole: { name: string }; newRole: { name: string }; updatedBy: { fullName: string } }[] }>('/api/role-histories')
+    const listed = await admin.client.get<{ histories: { user: { _id: string; fullName: string }; initialRole: { name: string }; newRole: { name: string }; updatedBy: { fullName: string; email: string | null } }[] }>('/api/role-histories')
     expect(listed.body.histories.filter((h) => h.user._id === user.id)).toEqual([
-      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'Developer' }, newRole: { name: 'PMO' }, updatedBy: { fullName: admin.email } }),
-      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'User' }, newRole: { name: 'Developer' }, updatedBy: { fullName: 'Rohan Mehta' } }),
+      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'Developer' }, newRole: { name: 'PMO' }, updatedBy: { fullName: admin.email, email: admin.email } }),
+      expect.objectContaining({ user: { _id: user.id, fullName: 'Rohan Mehta' }, initialRole: { name: 'User' }, newRole: { name: 'Developer' }, updatedBy: { fullName: 'Rohan Mehta', email: user.email } }),
     ])
   })
 
