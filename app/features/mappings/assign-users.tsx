@@ -114,7 +114,7 @@ export function TagUsers({ projectId, rowKey, tagged, requirement, context, canA
 }
 
 /** Where the popover goes: under its button, or above it when the window has no room below. */
-function usePlacement(anchor: RefObject<HTMLElement>, panel: RefObject<HTMLElement>) {
+function usePlacement(anchor: RefObject<HTMLElement | null>, panel: RefObject<HTMLElement | null>) {
   const [place, setPlace] = useState<{ top: number; left: number } | null>(null)
   useLayoutEffect(() => {
     const gap = 6
@@ -156,7 +156,7 @@ function usePlacement(anchor: RefObject<HTMLElement>, panel: RefObject<HTMLEleme
 
 interface PopoverProps {
   id: string
-  anchor: RefObject<HTMLButtonElement>
+  anchor: RefObject<HTMLButtonElement | null>
   projectId: string
   rowKey: string
   initial: Person[]

@@ -25,7 +25,7 @@ export function ChoiceCard({ categories, entities, category, entity, canAdd }: C
         className="filters planning-choice"
         onChange={(event) => {
           // A new category starts the entity choice afresh (spec/administration-planning.md §4).
-          const changed = (event.target as HTMLSelectElement).name
+          const changed = (event.target as EventTarget as HTMLSelectElement).name
           const choice = new FormData(event.currentTarget)
           if (changed === 'categoryId') choice.delete('entityId')
           for (const key of [...choice.keys()]) if (!choice.get(key)) choice.delete(key)

@@ -12,7 +12,7 @@ interface Props {
   title: string | undefined
   titleId: string
   entries: readonly SummaryEntry[]
-  summaryRef: RefObject<HTMLDivElement>
+  summaryRef: RefObject<HTMLDivElement | null>
 }
 
 export function ErrorSummary({ formId, title, titleId, entries, summaryRef }: Props) {
