@@ -9,4 +9,7 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build/web',
   ssr: true,
+  future: {
+    v8_middleware: true,
+  },
 } satisfies Config

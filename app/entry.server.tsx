@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
-import { type AppLoadContext, type EntryContext, type HandleDataRequestFunction, ServerRouter } from 'react-router'
+import { type EntryContext, type HandleDataRequestFunction, type RouterContextProvider, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
+import { webRequest } from './lib/web-request'
 
 /** How long React Router waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
 export const streamTimeout = 5_000
@@ -33,9 +34,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.cspNonce
+  const nonce = loadContext.get(webRequest).cspNonce
   return new Promise((resolve, reject) => {
     let failed = false
     // Cleared once the page is whole: left to fire, it would keep every finished render in memory for six seconds.

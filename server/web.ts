@@ -4,6 +4,7 @@ import compression from 'compression'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
 import { parseEnv } from '#domain/env'
+import { webRequestContext } from '#app/lib/web-request'
 import { requestLog } from './request-log'
 import { closeGracefully } from './shutdown'
 import { formPostRefusal, refuseUnread } from './form-posts'
@@ -111,12 +112,13 @@ app.use((req, res, next) => {
 app.use(
   createRequestHandler({
     build,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      clientAddress: req.ip ?? '',
-      backendUrl: env.BACKEND_URL,
-      requestId: String(req.id),
-    }),
+    getLoadContext: (req, res) =>
+      webRequestContext({
+        cspNonce: res.locals.cspNonce as string,
+        clientAddress: req.ip ?? '',
+        backendUrl: env.BACKEND_URL,
+        requestId: String(req.id),
+      }),
   }),
 )
 

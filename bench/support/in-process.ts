@@ -13,6 +13,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import type { Mail } from '#api/mail/mailer'
+import { webRequestContext } from '#app/lib/web-request'
 import { Client } from '../../tests/support/api-harness'
 import { requireProductionBuild } from './builds'
 import { benchDatabase } from './database'
@@ -64,12 +65,8 @@ export async function inProcessPortal({ showQueries }: { showQueries: boolean })
     /** A GET as the signed-in admin: its status, and its text once the body is read. */
     async get(path: string) {
       const cookie = [...admin.cookies].map(([key, value]) => `${key}=${value}`).join('; ')
-      const response = await handle(new Request(`http://bench.test${path}`, { headers: { cookie } }), {
-        cspNonce: 'bench',
-        clientAddress: '127.0.0.1',
-        backendUrl: apiUrl,
-        requestId: 'bench',
-      })
+      const context = webRequestContext({ cspNonce: 'bench', clientAddress: '127.0.0.1', backendUrl: apiUrl, requestId: 'bench' })
+      const response = await handle(new Request(`http://bench.test${path}`, { headers: { cookie } }), context)
       const text = await response.text()
       return { status: response.status, bytes: text.length, text }
     },

@@ -1,7 +1,8 @@
-import type { AppLoadContext } from 'react-router'
+import type { RouterContextProvider } from 'react-router'
 import { request as send } from 'undici'
 import { normalizeError, type ApiError } from '../errors'
 import { hrefOf, type SearchValues } from '../search'
+import { webRequest } from '../web-request'
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
@@ -9,7 +10,7 @@ export type ApiResult<T> =
 
 export interface Caller {
   request: Request
-  context: AppLoadContext
+  context: Readonly<RouterContextProvider>
 }
 
 /**
@@ -26,17 +27,18 @@ export async function api<T = Record<string, unknown>>(
   path: string,
   { method = 'GET', body }: { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: unknown } = {},
 ): Promise<ApiResult<T>> {
+  const { clientAddress, requestId, backendUrl } = context.get(webRequest)
   const headers: Record<string, string> = {
     accept: 'application/json',
-    'x-forwarded-for': context.clientAddress,
-    'x-request-id': context.requestId,
+    'x-forwarded-for': clientAddress,
+    'x-request-id': requestId,
   }
   const cookie = request.headers.get('cookie')
   if (cookie) headers.cookie = cookie
   if (body !== undefined) headers['content-type'] = 'application/json'
   const passOn = new Headers()
   try {
-    const response = await send(context.backendUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const response = await send(backendUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
     for (const line of [response.headers['set-cookie'] ?? []].flat()) passOn.append('set-cookie', line)
     const data = await response.body.json().catch(() => null)
     const ok = response.statusCode >= 200 && response.statusCode < 300
