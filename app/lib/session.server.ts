@@ -47,12 +47,11 @@ export const mayBeSignedIn = (request: Request) => (request.headers.get('cookie'
 export async function requireUser(caller: Caller) {
   const landing = await getLanding(caller)
   if (landing.user) return { ...landing, user: landing.user }
-  throw loginRedirect(caller.request)
+  throw loginRedirect(caller.url)
 }
 
 /** To /login, carrying the requested location along so the sign-in comes back to it. */
-export function loginRedirect(request: Request) {
-  const url = new URL(request.url)
+export function loginRedirect(url: URL) {
   return redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
 }
 

@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Audit log · ${PRODUCT_
 /** Every change on record (issue 31), for administrators: ?person=&entityType=&projectId=&from=&to=&page=, fifty a page, newest first. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
-  const state = readAuditState(new URL(args.request.url).searchParams)
+  const state = readAuditState(args.url.searchParams)
   const [reading, projects] = await Promise.all([readAudit(args, state, { page: state.page }), projectOptions(args)])
   // A page past the end (fewer entries match than the address remembers) is the last one.
   if (reading.entries.length === 0 && reading.total > 0) throw redirect(auditHref(state, { page: Math.ceil(reading.total / PAGE_SIZE) }))

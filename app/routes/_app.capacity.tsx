@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Capacity · ${PRODUCT_N
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const editable = can(user, 'edit')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const choice = readChoice(params)
   const period = periodOf(choice)
   const [capacity, projects, roles, attention] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args), getAttention(args)])

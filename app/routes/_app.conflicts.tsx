@@ -21,7 +21,7 @@ const PAST_PAGE_PARAM = 'pastPage'
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const showPast = params.get(PAST_PARAM) === '1'
   const page = readPage(params)
   const pastPage = readPage(new URLSearchParams({ page: params.get(PAST_PAGE_PARAM) ?? '' }))

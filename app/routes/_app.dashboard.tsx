@@ -29,13 +29,13 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
  */
 export async function loader(args: Route.LoaderArgs) {
   // A page of each list that can grow (50 rows, LIST_PAGES), so the page stays small whatever one person holds.
-  const pages = pagesOf(new URL(args.request.url).search, ['pastAssignments', 'leave', 'pastLeave'])
+  const pages = pagesOf(args.url.search, ['pastAssignments', 'leave', 'pastLeave'])
   const [, dashboard] = await Promise.all([requireUser(args), getDashboard(args, pages)])
   if (!dashboard.ok) {
     return { failed: true as const, today: '', assignments: [], pastAssignments: [], pastCount: 0, leave: [], pastLeave: [], totals: { pastAssignments: 0, leave: 0, pastLeave: 0 }, summary: null, attention: null }
   }
   const { pastAssignments, ...rest } = dashboard.data
-  return { failed: false as const, ...rest, pastAssignments: pastShown(args.request.url) ? pastAssignments : [], pastCount: rest.totals.pastAssignments }
+  return { failed: false as const, ...rest, pastAssignments: pastShown(args.url.href) ? pastAssignments : [], pastCount: rest.totals.pastAssignments }
 }
 
 /**
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
   const { answer, init } = await leaveAction(args, form)
   if (answer.tone === 'error') return data(answer, init)
-  const back = new URL(args.request.url).searchParams
+  const back = new URLSearchParams(args.url.search)
   back.delete(CANCEL_PARAM)
   const query = back.toString()
   // To #top (the top of the page by HTML's rule, where the confirmation shows): a redirect without a fragment keeps the form's (#record-leave).

@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Planning · ${PRODUCT_N
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const canAdd = can(user, 'add')
   const canEdit = can(user, 'edit')
   const { categories, entities, category, entity } = await loadChoice(args, selectionOf(params))
@@ -86,7 +86,7 @@ export async function action(args: Route.ActionArgs) {
   assertCan(user, PERMISSION_OF[intent])
 
   if (intent === 'group') {
-    const selection = selectionOf(new URL(args.request.url).searchParams)
+    const selection = selectionOf(args.url.searchParams)
     const back = planningHref(selection)
     const posted = readGroups(formData)
     if (!posted) return redirect(back)

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Project Cluster Timelin
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const { wanted, redirectTo } = readChoice(new URL(args.request.url).searchParams)
+  const { wanted, redirectTo } = readChoice(args.url.searchParams)
   if (redirectTo !== null) throw redirect(redirectTo)
   const { entityType, ...timeline } = await loadTimeline(args, wanted)
   // Only the Site entity type has editable dates (spec/administration-planning.md §6), and changing them needs `edit` (the API's rule).

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Project Resource Planni
 /** The project of ?projectId= with its saved cards; ?notice=saved says the last save worked. */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const [projects, templates] = await Promise.all([loadProjects(args), loadTemplates(args)])
   const project = projects.find((row) => row._id === params.get('projectId'))
   const [saved, choices] = await Promise.all([

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Resource Planning Templ
 /** The choices are GET parameters (?categoryId&entityId&planningId); ?confirmDelete= opens "Delete this cluster?". */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const page = await loadTemplatePage(args, readCombo(params))
   const target = params.get('confirmDelete')
   return {
@@ -67,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
     if (!target.clusterItemId) return answer({ deleteMessage: CLUSTER_ID_MISSING })
     const deleted = await deleteTemplateItem(args, target)
     if (!deleted.ok) return answer({ deleteMessage: messageOr(deleted.error, DELETE_FAILED) }, { headers: deleted.headers })
-    const back = new URL(args.request.url)
+    const back = new URL(args.url)
     back.searchParams.delete('confirmDelete')
     return redirectWithToast(back.pathname + back.search, { title: 'Cluster deleted' }, { headers: deleted.headers })
   }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Role History · ${PRODU
 /** ?page= : fifty changes a page, newest first. */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const page = readPage(new URL(args.request.url).searchParams)
+  const page = readPage(args.url.searchParams)
   const result = await listRoleHistories(args, page)
   // A page past the end (the history is shorter than the address remembers) is the last one.
   if (result.ok && result.data.histories.length === 0 && result.data.total > 0) throw redirect(pageHref(Math.ceil(result.data.total / PAGE_SIZE)))

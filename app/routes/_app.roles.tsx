@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Role & Permissions · $
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const result = await listRolesWithUsers(args)
-  const view = rolesView(result.ok ? result.data.roles : [], new URL(args.request.url).searchParams, can(user, 'add'))
+  const view = rolesView(result.ok ? result.data.roles : [], args.url.searchParams, can(user, 'add'))
   return { loadError: result.ok ? null : LOAD_FAILED, ...view }
 }
 

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Schedule · ${PRODUCT_N
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const choice = readScheduleChoice(new URL(args.request.url).searchParams)
+  const choice = readScheduleChoice(args.url.searchParams)
   const [result, strip] = await Promise.all([getSchedule(args, choice), getAttention(args)])
   // The Attention strip (issue 29) is a summary: a page that cannot read it still shows the schedule.
   const attention = strip.ok ? strip.data : null

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Set up categories, enti
 /** The delete confirmation is a GET parameter, so the server renders it open (DESIGN §6). */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const [categories, entities, projects] = await Promise.all([listCategories(args), listEntities(args), listProjects(args)])
   const lists = {
     category: categories.ok ? categories.data : [],

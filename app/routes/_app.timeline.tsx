@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_N
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const wanted = (params.get('projectId') ?? '').trim().toLowerCase()
   const view = params.get('view') === 'table' ? 'table' : 'chart'
   // Passed on as typed: a month the API refuses (outside 1900 to 2100, not a month) is said on the page.

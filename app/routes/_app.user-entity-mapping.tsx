@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = () => [{ title: `User Entity Mapping · 
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = new URL(args.request.url).searchParams
+  const params = args.url.searchParams
   const canAssign = can(user, 'add')
   const projects = await listProjects(args)
   // spec/administration-planning.md §8: failed loads fall back to empty lists.

@@ -33,7 +33,7 @@ async function requireAccess(args: Route.LoaderArgs | Route.ActionArgs, editing:
 
 export async function loader(args: Route.LoaderArgs) {
   const userId = args.params.userId ?? ''
-  const editing = isEditing(args.request.url)
+  const editing = isEditing(args.url.href)
   const { me } = await requireAccess(args, editing)
   const canViewUsers = can(me, 'view')
   const loaded = await loadProfile(args, userId, { me, editing })
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
   // Issue 31: the changes made to the person and their assignments, for them and the administrators.
   // A page of each list (50 rows, LIST_PAGES): the profile stays small whatever the person holds.
-  const pages = pagesOf(new URL(args.request.url).search, ['assignments', 'leave', 'pastLeave'])
+  const pages = pagesOf(args.url.search, ['assignments', 'leave', 'pastLeave'])
   const [schedule, changes] = editing ? [null, null] : await Promise.all([getAssignments(args, userId, pages), loadPersonChanges(args, me, userId)])
   return {
     state: 'ready' as const,

@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: `User management · ${PR
 /** Search, role filter, view mode and the filter panel are GET parameters (DESIGN §6). */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const state = readPageState(new URL(args.request.url).searchParams)
+  const state = readPageState(args.url.searchParams)
   const { users, total, roleOptions } = await loadUsersPage(args, state, state.page)
   return { ...state, users: users.map(rowOf), total, roleOptions }
 }

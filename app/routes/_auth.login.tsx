@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Sign in · Workforce Po
 
 /** A signed-in person has nothing to do here: on to where they were going, or their dashboard. */
 export async function loader(args: Route.LoaderArgs) {
-  const url = new URL(args.request.url)
+  const url = args.url
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'), '')
   if (mayBeSignedIn(args.request) && (await getLanding(args)).user) throw redirect(redirectTo && !redirectTo.startsWith('/login') ? redirectTo : '/dashboard')
   return { redirectTo, email: url.searchParams.get('email') ?? '' }

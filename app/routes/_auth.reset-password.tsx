@@ -17,8 +17,8 @@ const hideFields = ['password', 'confirmPassword']
 
 export const meta: Route.MetaFunction = () => [{ title: 'Reset password · Workforce Portal' }]
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get('token') ?? '' }
+export async function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get('token') ?? '' }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -17,8 +17,8 @@ const EMAIL_MIN_LENGTH = 6
 export const meta: Route.MetaFunction = () => [{ title: 'Create your account · Workforce Portal' }]
 
 /** The email comes along from the login screen's "Go to signup". */
-export async function loader({ request }: Route.LoaderArgs) {
-  return { email: new URL(request.url).searchParams.get('email') ?? '' }
+export async function loader({ url }: Route.LoaderArgs) {
+  return { email: url.searchParams.get('email') ?? '' }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Wo
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args
   const pending = (await pendingEmailCookie.parse(request.headers.get('cookie'))) as string | null
-  const params = new URL(request.url).searchParams
+  const params = args.url.searchParams
   const linked = params.get('email')
   // Verifying signs in, ending the session this browser has: a link anyone could have sent fills the
   // form in for someone signed in only when this browser started that sign-up. Otherwise the form is

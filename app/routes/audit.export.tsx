@@ -14,7 +14,7 @@ import type { Route } from './+types/audit.export'
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
-  const reading = await readAudit(args, readFilters(new URL(args.request.url).searchParams), { limit: AUDIT_EXPORT_MAX })
+  const reading = await readAudit(args, readFilters(args.url.searchParams), { limit: AUDIT_EXPORT_MAX })
   // An empty file would look like "no changes": say why the export failed instead.
   const problem = reading.failed ?? Object.values(reading.problems)[0]
   if (problem) throw new Response(`The export failed: ${problem}. Please try again.`, { status: reading.failed ? 502 : 400 })

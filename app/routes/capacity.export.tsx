@@ -8,7 +8,7 @@ import type { Route } from './+types/capacity.export'
 /** GET /capacity/export: the capacity grid and the hire-by queue the page shows, as capacity_{YYYY-MM-DD}.xlsx. */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const period = periodOf(readChoice(new URL(args.request.url).searchParams))
+  const period = periodOf(readChoice(args.url.searchParams))
   const capacity = await getCapacity(args, period)
   if (!capacity.ok) {
     const { error } = capacity

@@ -38,8 +38,8 @@ export const meta: Route.MetaFunction = () => [{ title: `Complete Your Profile Â
  */
 export async function loader(args: Route.LoaderArgs) {
   const { hasDraft, ...view } = await loadPersonalDetails(args)
-  if (!view.user && !hasDraft) throw loginRedirect(args.request)
-  return { ...view, loginRequired: !view.user && new URL(args.request.url).searchParams.get('login') === 'required' }
+  if (!view.user && !hasDraft) throw loginRedirect(args.url)
+  return { ...view, loginRequired: !view.user && args.url.searchParams.get('login') === 'required' }
 }
 
 export async function action(args: Route.ActionArgs) {

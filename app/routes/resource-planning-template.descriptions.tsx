@@ -11,7 +11,7 @@ import type { Route } from './+types/resource-planning-template.descriptions'
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const ids = new URL(args.request.url).searchParams.get('ids') ?? ''
+  const ids = args.url.searchParams.get('ids') ?? ''
   const result = await describeClusters(args, ids)
   if (!result.ok) {
     const message = result.error.message === FALLBACK_MESSAGE ? null : result.error.message

@@ -13,7 +13,7 @@ import type { Route } from './+types/users.export'
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
-  const result = await fetchUsers(args, readFilters(new URL(args.request.url).searchParams))
+  const result = await fetchUsers(args, readFilters(args.url.searchParams))
   // An empty file would look like "no users": say that the export failed instead.
   if (!result.ok) throw new Response(`The export failed: ${messageOr(result.error, FALLBACK_MESSAGE)}. Please try again.`, { status: 502 })
   const body = await usersWorkbook(result.data.users)

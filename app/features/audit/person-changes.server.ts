@@ -14,7 +14,7 @@ import { CHANGES_PAGE } from './query'
  */
 export async function loadPersonChanges(caller: Caller, me: SessionUser, userId: string) {
   if (!seesPrivate(me, userId)) return null
-  const page = readPage(new URLSearchParams({ page: new URL(caller.request.url).searchParams.get(CHANGES_PAGE) ?? '' }))
+  const page = readPage(new URLSearchParams({ page: caller.url.searchParams.get(CHANGES_PAGE) ?? '' }))
   // As many as the profile's other lists a page: an entry can name many fields before and after, and the profile stays small.
   const result = await listPersonAudit(caller, userId, page, PERSON_PAGE_SIZE)
   return {

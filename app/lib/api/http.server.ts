@@ -10,6 +10,8 @@ export type ApiResult<T> =
 
 export interface Caller {
   request: Request
+  /** The address asked for, without React Router's data-request suffix and parameters (`request.url` has them). */
+  url: URL
   context: Readonly<RouterContextProvider>
 }
 
