@@ -19,7 +19,12 @@ import { securityHeaders } from './security-headers'
 const env = parseEnv(process.env)
 // build/server/web.js (this file, bundled) sits beside build/web/, which `react-router build` writes.
 const BUILD = new URL('../web/', import.meta.url)
-const build = (await import(new URL('server/index.js', BUILD).href)) as ServerBuild
+const built = (await import(new URL('server/index.js', BUILD).href)) as ServerBuild
+// Only the Origin check below decides where a post may come from. React Router repeats it against the
+// request's own address, whose Host a proxy in front may rewrite (to internal-web:3000, say): it is
+// told that PUBLIC_URL's host is ours too. Set here rather than in react-router.config.ts because
+// PUBLIC_URL is known at start, not at build.
+const build: ServerBuild = { ...built, allowedActionOrigins: [new URL(env.PUBLIC_URL).host] }
 
 const app = express()
 app.disable('x-powered-by')
@@ -91,9 +96,6 @@ app.use((req, res, next) => {
     res.status(403).type('text/plain').send('Forbidden: this form was not sent from this site.')
     return
   }
-  // Only this check decides where a post may come from. React Router repeats it against the Host
-  // header, which a proxy may rewrite: it is told the host the Origin was accepted for.
-  if (req.headers.origin) req.headers.host = new URL(req.headers.origin).host
   next()
 })
 
