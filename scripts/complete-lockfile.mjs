@@ -9,8 +9,14 @@ import fs from 'node:fs'
 const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'sunos', 'win32', 'aix', 'netbsd']
 const CPU = ['arm', 'arm64', 'ia32', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'x64', 'wasm32']
 
+// Packages for one system that name it in plain words, with no processor (vite's
+// napi-windows-process-start-time): Windows only, whatever the processor.
+const OS_WORDS = { windows: 'win32' }
+
 function platformOf(name) {
   const parts = name.split('/').pop().split('-')
+  const word = parts.find((part) => part in OS_WORDS)
+  if (word) return { os: [OS_WORDS[word]] }
   const at = parts.findIndex((part) => OS.includes(part))
   if (at < 0 || !CPU.includes(parts[at + 1])) return null
   const abi = parts.slice(at + 2).join('-')
