@@ -34,7 +34,8 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     if (lock.packages[nested] || lock.packages[hoisted]) continue
     const platform = platformOf(name)
     if (!platform) continue
-    lock.packages[hoisted] = { version, dev: entry.dev, optional: true, ...platform }
+    // A lock records a version, not a range: the range's floor (^0.1.0 gives 0.1.0), which exists.
+    lock.packages[hoisted] = { version: version.replace(/^[\^~]/, ''), dev: entry.dev, optional: true, ...platform }
     if (!entry.dev) delete lock.packages[hoisted].dev
     added++
   }
