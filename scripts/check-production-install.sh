@@ -282,7 +282,8 @@ done
 left=$(node -e '
   const fs = require("node:fs")
   const lock = JSON.parse(fs.readFileSync("package-lock.json", "utf8"))
-  const left = Object.entries(lock.packages).filter(([path, entry]) => path && entry.dev && fs.existsSync(path)).map(([path]) => path)
+  // Installed packages only: a local dev package the lock names by its folder (tools/node-runtime) is a source.
+  const left = Object.entries(lock.packages).filter(([path, entry]) => path.startsWith("node_modules/") && entry.dev && fs.existsSync(path)).map(([path]) => path)
   console.log(left.join("\n"))')
 [[ -z "$left" ]] || fail "dev-only packages left in node_modules: $(echo "$left" | head -20 | tr '\n' ' ')"
 # Dev dependencies npm keeps as optional peers of production packages (devOptional): named, not fatal.
