@@ -127,79 +127,8 @@ export function assemblePlans(parts: readonly PlanPart[], cards: readonly Card[]
   return { cards, itemsOf, slots: parts.flatMap((part) => part.slots), assignments: parts.flatMap((part) => part.assignments), projectNames, instanceNames, roleNames, labelOf, overridden }
 }
 
-/**
- * Where each card of some projects (null: all) stands among every card: the order loadCards reads
- * them in (added, then id) as one string to compare, so parts read at different times can be put
- * back in that order. One query, packed for the reason `readTags` gives.
- */
-export async function readCardOrder(db: Executor, projectIds: string[] | null): Promise<Map<string, string>> {
-  if (projectIds?.length === 0) return new Map()
-  const card = projectResourceInstances
-  const [row] = await db
-    .select({ packed: sql<string | null>`string_agg(${card.id} || '/' || lpad((extract(epoch from ${card.createdAt}) * 1000000)::bigint::text, 20, '0') || '/' || ${card.id}, ' ')` })
-    .from(card)
-    .where(projectIds ? inArray(card.projectId, projectIds) : undefined)
-  return new Map((row?.packed?.split(' ') ?? []).map((packed) => [packed.slice(0, packed.indexOf('/')), packed.slice(packed.indexOf('/') + 1)]))
-}
-
-/** Every plan, kept per project: the parts, and each card's place (`readCardOrder`). */
-export interface EveryPlan {
-  parts: readonly PlanPart[]
-  cardOrder: ReadonlyMap<string, string>
-  plans: Plans
-}
-
-/**
- * Every plan, read again only where it moved (issue 29): given the reading kept before and the
- * projects changed since (`moved`, from readProjectsChanged), the moved projects' plans are read
- * (eight queries, as many as for all) and put back among the kept ones in the order a whole
- * reading gives, so every answer is the same as from `loadPlans(db, null)`. Of those, the ones
- * whose tags alone moved (`tagsOnly`, migration 0011) have only their tags read (one query) and
- * keep their cards, items and dates. With nothing kept, or every project moved, all are read.
- * Nothing moved: the kept reading itself.
- */
-export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; moved: string[]; tagsOnly?: string[] }): Promise<EveryPlan> {
-  if (before && before.moved.length === 0) return before.kept
-  if (!before) {
-    const [{ parts, cards }, order] = await Promise.all([loadPlanParts(db, null), readCardOrder(db, null)])
-    return { parts, cardOrder: order, plans: assemblePlans(parts, cards) }
-  }
-  const keptPart = new Map(before.kept.parts.map((part) => [part.projectId, part]))
-  const retagged = new Set((before.tagsOnly ?? []).filter((projectId) => keptPart.has(projectId)))
-  const ids = before.moved.filter((projectId) => !retagged.has(projectId))
-  const [{ parts }, order, tagged] = await Promise.all([loadPlanParts(db, ids), readCardOrder(db, ids), retag(db, [...retagged].map((projectId) => keptPart.get(projectId)!))])
-  const moved = new Set(before.moved)
-  const cardOrder = new Map(before.kept.cardOrder)
-  for (const part of before.kept.parts) if (moved.has(part.projectId) && !retagged.has(part.projectId)) for (const card of part.cards) cardOrder.delete(card._id)
-  for (const [cardId, place] of order) cardOrder.set(cardId, place)
-  const placeOf = (card: Card) => cardOrder.get(card._id) ?? ''
-  const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...tagged, ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
-  const allCards = all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
-  return { parts: all, cardOrder, plans: assemblePlans(all, allCards) }
-}
-
-/**
- * Kept parts with their tags read again (one query for all of them) and their slots and
- * assignments worked out anew from them; their cards, items, names and dates as kept.
- */
-async function retag(db: Executor, parts: readonly PlanPart[]): Promise<PlanPart[]> {
-  if (parts.length === 0) return []
-  const tagRows = await readTags(
-    db,
-    parts.flatMap((part) => part.cards.flatMap((card) => card.names.map((name) => name._id))),
-  )
-  const taggedTo = taggedFrom(tagRows)
-  return parts.map((part) => {
-    const { slots, assignments } = planSlots(
-      [{ projectId: part.projectId, cards: part.cards.map((card) => ({ entityId: card.entityId, instanceIds: card.names.map((name) => name._id), items: part.items.get(card._id) ?? [] })) }],
-      { datesOf: (_projectId, clusterId) => part.datesOf.get(clusterId) ?? { start: null, end: null }, taggedTo },
-    )
-    return { ...part, slots, assignments }
-  })
-}
-
 /** Who is tagged to an instance's role on any cluster of an item, from tags as readTags reads them. */
-function taggedFrom(tagRows: readonly { slot: string; userId: string }[]): PlanLookups['taggedTo'] {
+export function taggedFrom(tagRows: readonly { slot: string; userId: string }[]): PlanLookups['taggedTo'] {
   const tagged = new Map<string, string[]>()
   for (const { slot, userId } of tagRows) {
     const list = tagged.get(slot)
@@ -214,15 +143,13 @@ function taggedFrom(tagRows: readonly { slot: string; userId: string }[]): PlanL
   }
 }
 
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
 /**
  * The tags of some instances (null: every tag), oldest first, as `instance/role/cluster` and the person, read as one packed row (`string_agg`) rather than a
  * row per tag: PGlite decodes every row and column on the JavaScript thread, and on the bench's
  * 10,000 tags one packed row reads in about 6 ms against 47 ms for the rows (bench/README.md).
  * Every part is a uuid, so neither separator can occur inside one. One query.
  */
-async function readTags(db: Executor, instanceIds: string[] | null) {
+export async function readTags(db: Executor, instanceIds: string[] | null) {
   if (instanceIds?.length === 0) return []
   const tag = projectEntityUserMappings
   const [row] = await db

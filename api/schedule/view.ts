@@ -4,10 +4,12 @@ import { PAGE_SIZE } from '#domain/pages'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import { overlaps, type Day, type Range } from '#domain/schedule/calendar'
 import { placeLabel } from '#domain/schedule/describe'
-import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, placeholderOrder, placeholders, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
+import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import { compareLocations, locationOf } from '#domain/work-locations'
-import type { EveryPlan, PlanPart, Plans } from './load'
+import { demandOver } from '#api/read-model/demand'
+import type { EveryPlan } from '#api/read-model/every-plan'
+import type { Plans } from './load'
 import type { RosterPerson } from './roster'
 
 /** What the Schedule reads: the kept readings of every plan and everyone's conflicts (api/routes/schedule.ts), and the people. */
@@ -21,36 +23,6 @@ export interface ScheduleReading {
   leaveOf: ReadonlyMap<string, readonly Leave[]>
   found: ReadonlyMap<string, readonly Conflict[]>
   roster: readonly RosterPerson[]
-}
-
-/**
- * Unfilled demand over a window, kept per reading of the plans (`plans`, the kept reading of every
- * plan: a new one after any change to the plans or roles), by day, window and lead times. The
- * whole organisation's demand is the costliest part of a page (a year of months: tens of ms on the
- * bench's large dataset), and planners ask for the same few windows again and again. A line is one
- * instance's, so it is worked out per project and kept with its part too: after a change, only the
- * moved projects' lines are worked out again (issue 29). The filters apply to its lines afterwards.
- */
-const keptDemand = new WeakMap<Plans, Map<string, Placeholder[]>>()
-const keptDemandOfPart = new WeakMap<PlanPart, Map<string, Placeholder[]>>()
-/** The windows kept per reading: a planner paging back and forth, a few zooms. */
-const DEMAND_WINDOWS_KEPT = 32
-function demandOver(reading: Pick<ScheduleReading, 'plans' | 'perProject' | 'roleRows' | 'leadMonthsOf'>, today: Day, window: Range) {
-  const key = `${today}|${window.start}|${window.end}|${reading.roleRows.map((role) => `${role.id}:${role.leadMonths}`).join(' ')}`
-  const memo = <On extends object>(kept: WeakMap<On, Map<string, Placeholder[]>>, on: On, work: () => Placeholder[]) => {
-    let windows = kept.get(on)
-    if (!windows) kept.set(on, (windows = new Map()))
-    let lines = windows.get(key)
-    if (!lines) {
-      if (windows.size >= DEMAND_WINDOWS_KEPT) windows.clear()
-      windows.set(key, (lines = work()))
-    }
-    return lines
-  }
-  // Each project's lines in the order of the parts, as the whole slots list has them: sorted stably, the same as `placeholders` over every slot.
-  return memo(keptDemand, reading.plans, () =>
-    reading.perProject.parts.flatMap((part) => memo(keptDemandOfPart, part, () => placeholders(part.slots, reading.leadMonthsOf, today, window))).sort(placeholderOrder),
-  )
 }
 
 /** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */

@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freezeDeep, keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlans } from '#api/schedule/kept'
+import { keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlans, keptQueue } from '#api/read-model/answers'
+import { demandOver } from '#api/read-model/demand'
+import { KEYS_KEPT, freezeDeep, keptAnswers } from '#api/read-model/kept'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
 import { makeProject } from '../support/planning'
 import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan } from '../support/projects'
 
 /**
- * Issue 31 §3: the answers each API process keeps (api/schedule/kept.ts) are right only while
- * every table they read raises a revision when written: the plans' tables by migration 0009's
- * triggers (0007's before them), leave by 0008's. These tests tie the two lists, so a reading that
+ * The answers each API process keeps (api/read-model/) are right only while every table they read
+ * raises a revision when written: the plans' tables and leave by the triggers of
+ * api/read-model/changes.sql. These tests tie the two lists, so a reading that
  * starts to read a new table fails here until the table is watched; and they hold the kept values
  * read-only.
  */
@@ -111,6 +113,40 @@ describe('the kept readings and the tables the revisions watch', () => {
     expect(() => (every.plans.slots as unknown[]).push({})).toThrow(TypeError)
     expect(() => (leaveOf as Map<string, unknown>).set('someone', [])).toThrow(/read-only/)
     expect(() => (conflicts.assignmentsOf as Map<string, unknown>).clear()).toThrow(/read-only/)
+  })
+})
+
+describe('answers kept with another kept value (./kept.ts keptWith)', () => {
+  const year = (at: number) => ({ start: `${2030 + at}-01-01`, end: `${2030 + at}-12-31` })
+  test("are read-only too: a project's hire-by lines, unfilled demand", async () => {
+    const every = await keptPlans(api.db)
+    const queue = keptQueue(every, DAY)
+    expect(queue.length).toBeGreaterThan(0)
+    expect(queue.every((line) => Object.isFrozen(line))).toBe(true)
+    const demand = demandOver({ ...every, leadMonthsOf: () => 1 }, DAY, year(0))
+    expect(demand.length).toBeGreaterThan(0)
+    expect(Object.isFrozen(demand) && Object.isFrozen(demand[0])).toBe(true)
+  })
+
+  test('one eviction rule: a holder keeps KEYS_KEPT keys, the oldest going first', async () => {
+    const reading = { ...(await keptPlans(api.db)), leadMonthsOf: () => 1 }
+    const first = demandOver(reading, DAY, year(0))
+    expect(demandOver(reading, DAY, year(0))).toBe(first)
+    for (let at = 1; at < KEYS_KEPT; at++) demandOver(reading, DAY, year(at))
+    expect(demandOver(reading, DAY, year(0))).toBe(first)
+    // One more window: the oldest kept (window 0: asking again does not make it younger) goes.
+    demandOver(reading, DAY, year(KEYS_KEPT))
+    const again = demandOver(reading, DAY, year(0))
+    expect(again).not.toBe(first)
+    expect(again).toEqual(first)
+  })
+
+  test('every kept answer says what invalidates it and is kept either under revisions or with another kept value', () => {
+    for (const [name, answer] of Object.entries(keptAnswers)) {
+      const by = answer.invalidatedBy as { revisions?: string; keptWith?: string }
+      expect(Boolean(by.revisions) !== Boolean(by.keptWith), name).toBe(true)
+      expect(answer.keyedBy && answer.afterAChange, name).toBeTruthy()
+    }
   })
 })
 

@@ -4,7 +4,7 @@ import type { Capacity, Dashboard, ConflictsPage, PersonSchedule } from '#domain
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
 import { categories, clusters, leave } from '#api/db/schema'
-import { readPlanRevision, readRevisions } from '#api/schedule/revision'
+import { readPlanRevision, readRevisions } from '#api/read-model/revision'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
 import { makeProject, type Project } from '../support/planning'
 import { REPLACE, instanceOf, makeCard, makePeople, residentialPlan, type Card, type Person, type ResidentialPlan } from '../support/projects'

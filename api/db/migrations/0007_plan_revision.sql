@@ -1,3 +1,5 @@
+-- Part of the read model's triggers, whose canonical source is api/read-model/changes.sql: what these
+-- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 CREATE TABLE "plan_revision" (
 	"id" integer PRIMARY KEY DEFAULT 1 NOT NULL,
 	"revision" bigint DEFAULT 0 NOT NULL,

@@ -1,3 +1,5 @@
+-- Part of the read model's triggers, whose canonical source is api/read-model/changes.sql: what these
+-- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 ALTER TABLE "plan_revision" ADD COLUMN "leave_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Leave is counted apart from the plans (issue 28): recording leave no longer raises the plan
 -- revision, so the answers kept over every plan stay kept; it raises leave_revision instead, by the

@@ -1,3 +1,5 @@
+-- Part of the read model's triggers, whose canonical source is api/read-model/changes.sql: what these
+-- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 ALTER TABLE "plan_revision" ADD COLUMN "project_revisions" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "plan_revision" ADD COLUMN "every_project_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Which plans a change touched (issue 29): besides raising the revision (migration 0007's rule:

@@ -1,3 +1,5 @@
+-- Part of the read model's triggers, whose canonical source is api/read-model/changes.sql: what these
+-- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 ALTER TABLE "plan_revision" ADD COLUMN "project_plan_revisions" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 -- A tag is the most frequent change to a plan, and it changes only who is tagged: the cards, their
 -- items and the clusters' dates stay. Besides noting the project (migration 0009), a change to

@@ -9,7 +9,7 @@ const revisionQuery = preparedOnce((db: Executor) =>
 
 /**
  * The counts of committed changes to what people over time reads: `plans` (the plans' tables and
- * roles, migration 0007's triggers) and `leave` (migration 0008's). One query.
+ * roles) and `leave`, raised by the triggers of ./changes.sql. One query.
  */
 export async function readRevisions(db: Executor): Promise<{ plans: number; leave: number }> {
   const [row] = await revisionQuery(db).execute()
@@ -20,9 +20,9 @@ export async function readRevisions(db: Executor): Promise<{ plans: number; leav
 export const readPlanRevision = async (db: Executor) => (await readRevisions(db)).plans
 
 /**
- * The projects whose plans changed after revision `since` (migration 0009): `every` when a change
+ * The projects whose plans changed after revision `since` (noted by ./changes.sql): `every` when a change
  * touched them all (a TRUNCATE). A project changed again since is named too: reading it again is
- * always right. `tagsOnly`: those of them whose tags alone changed since (migration 0011), whose
+ * always right. `tagsOnly`: those of them whose tags alone changed since (noted apart), whose
  * cards, items and dates may be kept. One query.
  */
 export async function readProjectsChanged(db: Executor, since: number): Promise<{ every: boolean; projectIds: string[]; tagsOnly: string[] }> {

@@ -1,0 +1,186 @@
+import type { Attention, HireLine, PlanningSummary } from '#domain/contracts/schedule'
+import { mappingTotals } from '#domain/planning/project-plan'
+import { byPerson, byTime, conflictsOfPerson, handOvers, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
+import { attention } from '#domain/schedule/attention'
+import { roles } from '#api/db/schema'
+import { namedLines, queueOrder } from '#api/schedule/hire-queue'
+import { assemblePlans, loadLeave, type PlanPart, type Plans } from '#api/schedule/load'
+import { loadEveryPlan, type EveryPlan } from './every-plan'
+import { keptWhileUnchanged, keptWith } from './kept'
+import { readProjectsChanged } from './revision'
+
+/**
+ * The answers each API process keeps between requests: every plan, everyone's assignments, leave
+ * and conflicts, the hire-by queue and the dashboard's reading. Each is named `kept…`, is read-only
+ * and is kept through ./kept.ts, whose `keptAnswers` says what invalidates each.
+ *
+ * The tables these readings read must be the tables ./changes.sql's triggers watch: tests/api/
+ * kept-readings.test.ts ties the two, so a new table cannot be forgotten; tests/api/
+ * read-model-property.test.ts holds every kept answer to a whole reading after random changes.
+ */
+
+type Role = typeof roles.$inferSelect
+export interface KeptPlans {
+  readonly perProject: EveryPlan
+  readonly plans: Plans
+  readonly roleRows: readonly Readonly<Role>[]
+  readonly lead: ReadonlyMap<string, Readonly<Role>>
+}
+export interface KeptAssignments extends KeptPlans {
+  readonly assignmentsOf: ReadonlyMap<string, readonly Assignment[]>
+}
+export interface KeptConflicts extends KeptAssignments {
+  readonly leaveOf: ReadonlyMap<string, readonly Leave[]>
+  readonly found: ReadonlyMap<string, readonly Conflict[]>
+}
+
+/**
+ * Every plan and the roles' lead times: what the cross-project answers (capacity, the hire-by
+ * queue, conflicts, the dashboard's figures, a project's timeline) read, kept while nothing it
+ * reads changes (a planner rereads far more often than anyone writes). After a change, only the
+ * plans of the projects it touched are read again (noted by changes.sql; the roles, one small table,
+ * always are), and the rest come from what was kept.
+ */
+export const keptPlans = keptWhileUnchanged<KeptPlans>('plans', async (db, _key, before) => {
+  const moved = before && (await readProjectsChanged(db, before.revision[0]!))
+  const [perProject, roleRows] = await Promise.all([
+    loadEveryPlan(db, before && moved && !moved.every ? { kept: before.value.perProject, moved: moved.projectIds, tagsOnly: moved.tagsOnly } : undefined),
+    db.select().from(roles),
+  ])
+  return {
+    perProject,
+    plans: perProject.plans,
+    roleRows,
+    lead: new Map(roleRows.map((role) => [role.id, role])),
+  }
+})
+
+/** Every plan with everyone's assignments by person: kept as every plan is, grouped again only when a plan moved. */
+export const keptAssignments = keptWhileUnchanged<KeptAssignments>('assignments', async (db, _key, before) => {
+  const every = await keptPlans(db)
+  return {
+    ...every,
+    assignmentsOf: before?.value.plans === every.plans ? before.value.assignmentsOf : byPerson(every.plans.assignments),
+  }
+})
+
+/**
+ * Everyone's leave by person, kept while nobody's leave changes. Leave is counted apart from the
+ * plans (changes.sql): a leave write makes the next reader read leave again (one query), and
+ * none read the plans again.
+ */
+export const keptLeave = keptWhileUnchanged<ReadonlyMap<string, readonly Leave[]>>('leave', async (db) => byPerson(await loadLeave(db, null)))
+
+/**
+ * Every plan with everyone's conflicts, leave included: kept while neither changes. After a change,
+ * only the people whose assignments or leave moved are looked at again (`conflictsSince`).
+ */
+export const keptConflicts = keptWhileUnchanged<KeptConflicts>('conflicts', async (db, _key, before) => {
+  const [every, leaveOf] = await Promise.all([keptAssignments(db), keptLeave(db)])
+  return {
+    ...every,
+    leaveOf,
+    found: conflictsSince(every.assignmentsOf, leaveOf, before?.value),
+  }
+})
+
+/** Everyone's hand-overs, by day: kept as the assignments are, worked out only when asked for. */
+export const keptHandOvers = keptWhileUnchanged('handOvers', async (db) => {
+  const every = await keptAssignments(db)
+  return { plans: every.plans, handOvers: handOvers(every.assignmentsOf) }
+})
+
+/**
+ * Each project's hire-by lines, kept with its part of the kept reading of every plan: a line is
+ * one project's (role, project, cluster item), so the whole queue is every project's lines in
+ * order, and after a change only the moved projects' are worked out again. They depend
+ * on the day and the roles too, which the key holds.
+ */
+const keptLinesOfPart = keptWith<PlanPart, readonly HireLine[]>('queueLines')
+
+/** The whole hire-by queue, named and in order, from each project's kept lines: a new array, the caller's to filter. */
+export function keptQueue({ perProject, roleRows, lead }: KeptPlans, today: string): HireLine[] {
+  const key = `${today} ${roleRows.map((role) => `${role.id}:${role.leadMonths}:${role.name}`).join(' ')}`
+  const lines = perProject.parts.flatMap((part) => keptLinesOfPart(part, key, () => namedLines(assemblePlans([part], []), lead, part.slots, today)))
+  return lines.sort(queueOrder)
+}
+
+/**
+ * The dashboard's figures of the plans and the whole hire-by queue they come with: they change
+ * with the plans and with the date (hire-by dates pass), so kept per day. The queue is the one
+ * GET /api/capacity answers unfiltered: its first lines are the dashboard's next hires, late ones
+ * included, so the dashboard never says "Nobody to hire" while the queue has lines.
+ */
+export const keptPlanFigures = keptWhileUnchanged('planFigures', async (db, day) => {
+  const every = await keptPlans(db)
+  const { plans } = every
+  return {
+    totals: mappingTotals(plans.slots),
+    queue: keptQueue(every, day),
+    slots: plans.slots,
+  }
+})
+
+/**
+ * The dashboard's reading: those figures, everyone's conflicts with leave split into those not yet
+ * over and those over, and the Attention strip from both (one reading, so the strip, the
+ * figures, the queue and the conflicts list agree). Kept per day while neither the plans nor leave
+ * change, so a dashboard costs one query here after the session's; after a leave write only leave
+ * is read again, the plans' figures stay kept.
+ */
+export const keptDashboard = keptWhileUnchanged('dashboard', async (db, day) => {
+  const [figures, every] = await Promise.all([keptPlanFigures(db, day), keptConflicts(db)])
+  const split = byTime(every.found, day)
+  const summary: PlanningSummary = {
+    ...figures.totals,
+    peopleInConflict: split.upcoming.size,
+    nextHires: figures.queue.slice(0, 5),
+  }
+  const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
+  return { every, summary, attention: strip, conflicts: split }
+})
+
+/**
+ * Everyone's conflicts, leave included (the answer of `conflicts(assignments, leave)`), computed
+ * again only for the people whose assignments or leave differ from `before`'s. Linear in the
+ * people; conflictsOfPerson only for those who moved.
+ */
+function conflictsSince(
+  assignmentsOf: ReadonlyMap<string, readonly Assignment[]>,
+  leaveOf: ReadonlyMap<string, readonly Leave[]>,
+  before?: {
+    assignmentsOf: ReadonlyMap<string, readonly Assignment[]>
+    leaveOf: ReadonlyMap<string, readonly Leave[]>
+    found: ReadonlyMap<string, readonly Conflict[]>
+  },
+) {
+  const found = new Map<string, readonly Conflict[]>()
+  for (const [personId, rows] of assignmentsOf) {
+    const leave = leaveOf.get(personId) ?? []
+    const same = before && sameRows(before.assignmentsOf.get(personId) ?? [], rows) && sameLeave(before.leaveOf.get(personId) ?? [], leave)
+    const personal = same ? before.found.get(personId) : conflictsOfPerson(rows, leave)
+    if (personal?.length) found.set(personId, personal)
+  }
+  return found
+}
+
+/**
+ * The same assignments by value: a project read again after a change makes new rows for every tag
+ * of it, and most are what they were: only those whose rows really moved are looked at.
+ * Conflicts name assignments by id and dates only, so conflicts kept from equal rows stay true.
+ */
+const sameRows = (a: readonly Assignment[], b: readonly Assignment[]) => a === b || (a.length === b.length && a.every((row, at) => sameAssignment(row, b[at]!)))
+const sameAssignment = (a: Assignment, b: Assignment) =>
+  a === b ||
+  (a.id === b.id &&
+    a.projectId === b.projectId &&
+    a.instanceId === b.instanceId &&
+    a.roleId === b.roleId &&
+    a.dates?.start === b.dates?.start &&
+    a.dates?.end === b.dates?.end &&
+    a.clusterIds.length === b.clusterIds.length &&
+    a.clusterIds.every((id, at) => id === b.clusterIds[at]))
+const sameLeave = (a: readonly Leave[], b: readonly Leave[]) =>
+  a === b ||
+  (a.length === b.length &&
+    a.every((period, at) => period.id === b[at]!.id && period.range.start === b[at]!.range.start && period.range.end === b[at]!.range.end && period.note === b[at]!.note))

@@ -1,0 +1,148 @@
+import type { Executor } from '#api/db/client'
+import { readRevisions } from './revision'
+
+/**
+ * The one way an API process keeps an answer between requests. Every kept value passes through
+ * here, so three rules hold for all of them in one place:
+ *
+ * - **Read-only.** A kept value is shared by every request; in tests (NODE_ENV=test) it is frozen
+ *   deeply as it is kept, so a route that wrote into one fails its tests.
+ * - **What invalidates it** is said once, in `keptAnswers` below: the database's revisions it
+ *   watches (raised by the triggers of ./changes.sql, so a change made by any process, or by hand in
+ *   SQL, is seen by the next request everywhere: nothing another process needs lives only here,
+ *   DESIGN §3), or the kept value it was computed from (a new one after any change).
+ * - **One eviction rule:** a holder (a database's latest revisions, or the kept value an answer was
+ *   computed from) keeps at most `KEYS_KEPT` keys, the oldest going first; a holder goes when newer
+ *   revisions replace it or nothing holds it any more (a WeakMap).
+ */
+
+/** What an answer kept under the database's revisions is computed from: the plans, leave, or both. Leave is counted apart, so a leave write leaves every answer over the plans kept. */
+export type Watched = 'plans' | 'leave' | 'plans and leave'
+
+interface KeptAnswer {
+  /** What makes it computed again: a change to what the revisions count, or a new value of what it is kept with. */
+  invalidatedBy: { revisions: Watched } | { keptWith: string }
+  /** What tells its values apart besides (several are kept at once, up to KEYS_KEPT). */
+  keyedBy: string
+  /** What it reads again after a change rather than all of it, if anything. */
+  afterAChange: string
+}
+
+/** Every answer kept between requests, what invalidates each, and what each reads again after a change. */
+export const keptAnswers = {
+  plans: {
+    invalidatedBy: { revisions: 'plans' },
+    keyedBy: 'nothing',
+    afterAChange: "the plans of the projects changes.sql noted since (only the tags of those whose tags alone moved); the roles, one small table, whole",
+  },
+  assignments: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'nothing', afterAChange: 'grouped again by person only when a plan moved' },
+  leave: { invalidatedBy: { revisions: 'leave' }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
+  conflicts: { invalidatedBy: { revisions: 'plans and leave' }, keyedBy: 'nothing', afterAChange: 'the conflicts of the people whose assignments or leave moved' },
+  handOvers: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'nothing', afterAChange: 'all of them, from the kept assignments' },
+  planFigures: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'the day', afterAChange: 'the totals; the queue from each project’s kept lines' },
+  dashboard: { invalidatedBy: { revisions: 'plans and leave' }, keyedBy: 'the day', afterAChange: 'from the kept figures and conflicts' },
+  queueLines: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: "the day and the roles' names and lead times", afterAChange: "the moved projects' lines" },
+  demand: { invalidatedBy: { keptWith: 'the reading of every plan' }, keyedBy: 'the day, the window and the lead times', afterAChange: "each project's lines as kept with its part" },
+  demandOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the day, the window and the lead times', afterAChange: "the moved projects' lines" },
+} as const satisfies Record<string, KeptAnswer>
+
+export type KeptAnswerName = keyof typeof keptAnswers
+type Named<Kind> = { [Name in KeptAnswerName]: (typeof keptAnswers)[Name]['invalidatedBy'] extends Kind ? Name : never }[KeptAnswerName]
+
+/** How many keys a holder keeps: a planner's few days, windows and zooms. */
+export const KEYS_KEPT = 32
+
+/** Keeps `value` under `key`, the oldest key going first once `KEYS_KEPT` are kept. */
+function keep<V>(values: Map<string, V>, key: string, value: V) {
+  if (values.size >= KEYS_KEPT) values.delete(values.keys().next().value!)
+  values.set(key, value)
+}
+
+/** Frozen in tests: a kept value is shared by every request, so writing into one is a bug the tests should see. */
+const FREEZE = process.env.NODE_ENV === 'test'
+const kept = <T>(value: T): T => (FREEZE ? freezeDeep(value) : value)
+
+/** Freezes a value and all it holds; a Map or Set refuses set, add, delete and clear (Object.freeze alone would not stop them). */
+export function freezeDeep<T>(value: T, seen = new WeakSet<object>()): T {
+  if (value === null || typeof value !== 'object' || seen.has(value) || Object.isFrozen(value)) return value
+  seen.add(value)
+  if (value instanceof Map || value instanceof Set) {
+    for (const method of ['set', 'add', 'delete', 'clear'])
+      Object.defineProperty(value, method, {
+        value: () => {
+          throw new TypeError('A kept reading is read-only: copy it before changing it.')
+        },
+      })
+    for (const entry of value instanceof Map ? [...value.keys(), ...value.values()] : value) freezeDeep(entry, seen)
+  } else for (const entry of Object.values(value)) freezeDeep(entry, seen)
+  return Object.freeze(value)
+}
+
+const countersOf = (revisions: { plans: number; leave: number }, watched: Watched) =>
+  watched === 'plans' ? [revisions.plans] : watched === 'leave' ? [revisions.leave] : [revisions.plans, revisions.leave]
+
+/** What a kept computation had computed at the revisions before: the latest it finished, for reading only what moved since. */
+export interface Before<T> {
+  revision: number[]
+  value: T
+}
+
+/**
+ * An answer kept while the revisions `keptAnswers[name]` watches stay the same: each request pays
+ * one query to learn them, and the whole computation only after a change. Each process keeps its
+ * own, checked against the database on every call. The revisions are read before the data, so what
+ * is kept under them is never older than they are.
+ *
+ * After a change, `compute` is handed what it computed last (`before`, with the revisions it was
+ * computed at), so it can read and compute only what moved since; it is left out when there is
+ * none, or when this request read older revisions than those kept.
+ *
+ * `key` tells apart computations that depend on more than the data (today's date, for one); only
+ * the latest revisions' results are kept, per database.
+ */
+export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compute: (db: Executor, key: string, before?: Before<T>) => Promise<T>) {
+  const watched = keptAnswers[name].invalidatedBy.revisions
+  const computed = async (db: Executor, key: string, before?: Before<T>) => kept(await compute(db, key, before))
+  const held = new WeakMap<Executor, { revision: number[]; values: Map<string, Promise<T>> }>()
+  // The latest finished computation alone (one key's), so nothing older is held on to.
+  const finished = new WeakMap<Executor, Before<T> & { key: string }>()
+  return async (db: Executor, key = ''): Promise<T> => {
+    const revision = countersOf(await readRevisions(db), watched)
+    let entry = held.get(db)
+    // A request that read an older revision than one already kept (it raced a newer one) computes its own.
+    if (entry && revision.some((count, at) => count < entry!.revision[at]!)) return computed(db, key)
+    if (!entry || revision.some((count, at) => count !== entry!.revision[at])) held.set(db, (entry = { revision, values: new Map() }))
+    let value = entry.values.get(key)
+    if (!value) {
+      const last = finished.get(db)
+      value = computed(db, key, last && last.key === key && last.revision.every((count, at) => count <= revision[at]!) ? last : undefined)
+      keep(entry.values, key, value)
+      // A failed reading is not kept: the next request tries again.
+      const values = entry.values
+      value.then(
+        (done) => {
+          const other = finished.get(db)
+          if (!other || other.revision.every((count, at) => count <= revision[at]!)) finished.set(db, { key, revision, value: done })
+        },
+        () => values.get(key) === value && values.delete(key),
+      )
+    }
+    return value
+  }
+}
+
+/**
+ * An answer kept with the kept value it is computed from (`on`: a reading of every plan, a
+ * project's part of it), per key: computed again only for a new value of it, which a change makes.
+ * No query; `work` runs at most once per value and key while they are kept.
+ */
+export function keptWith<On extends object, T>(_name: Named<{ keptWith: string }>) {
+  const held = new WeakMap<On, Map<string, T>>()
+  return (on: On, key: string, work: () => T): T => {
+    let values = held.get(on)
+    if (!values) held.set(on, (values = new Map()))
+    let value = values.get(key)
+    if (value === undefined) keep(values, key, (value = kept(work())))
+    return value
+  }
+}
