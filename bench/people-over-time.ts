@@ -8,7 +8,7 @@
  * periods) and ten times that (300 projects, 10,000 people, 100,000 tags, 20,000 leave periods):
  * median and p95 server time, queries per request and, for the pages, the HTML gzipped, each beside
  * the issue's target. Each is measured twice: as a planner rereads it, when the cross-project
- * answers are kept (api/schedule/revision.ts), and right after a change to one project (one tag of
+ * answers are kept (api/read-model/), and right after a change to one project (one tag of
  * the largest project written again, untimed, before each run), when that project's plan is read
  * again (issue 29). Figures are printed, never asserted. Calls and pages the build or the API does
  * not have yet are left out, and said so.
@@ -141,7 +141,7 @@ const MOMENTS = ['', ', after a change'] as const
 /**
  * A change to one project, as a planner's tag makes it: one tag of the largest project written
  * again (its time, so its order among the slot's tags, moves). The triggers name that project alone
- * (migration 0009), so the next reading reads its plan again and keeps the others'.
+ * (api/read-model/changes.sql), so the next reading reads its plan again and keeps the others.
  */
 async function changeToLargestProject(projectId: string) {
   const tag = projectEntityUserMappings

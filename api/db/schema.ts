@@ -304,6 +304,12 @@ export const planRevision = pgTable('plan_revision', {
    * project whose tags alone moved since has only its tags read again (issue 29).
    */
   projectPlanRevisions: jsonb('project_plan_revisions').$type<Record<string, number>>().notNull().default({}),
+  /**
+   * The committed changes to who the Schedule lists (people joining, leaving, renamed, given a role
+   * or a work location; migration 0012, api/read-model/changes.sql): its rows are kept while it
+   * stands still, so a page reads no one again.
+   */
+  peopleRevision: bigint('people_revision', { mode: 'number' }).notNull().default(0),
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])
 
 /**

@@ -1,10 +1,15 @@
-import type { Attention, HireLine, PlanningSummary } from '#domain/contracts/schedule'
+import type { Attention, HireLine, PlanningSummary, ScheduleView } from '#domain/contracts/schedule'
 import { mappingTotals } from '#domain/planning/project-plan'
 import { byPerson, byTime, conflictsOfPerson, handOvers, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
 import { attention } from '#domain/schedule/attention'
+import { DEFAULT_LEAD_MONTHS } from '#domain/schedule/capacity'
+import type { ScheduleQuery } from '#domain/schedule/schemas'
+import type { Executor } from '#api/db/client'
 import { roles } from '#api/db/schema'
 import { namedLines, queueOrder } from '#api/schedule/hire-queue'
 import { assemblePlans, loadLeave, type PlanPart, type Plans } from '#api/schedule/load'
+import { loadRoster, type RosterPerson } from '#api/schedule/roster'
+import { byPersonName, schedulePage, scheduleRows } from '#api/schedule/view'
 import { loadEveryPlan, type EveryPlan } from './every-plan'
 import { keptWhileUnchanged, keptWith } from './kept'
 import { readProjectsChanged } from './revision'
@@ -139,6 +144,28 @@ export const keptDashboard = keptWhileUnchanged('dashboard', async (db, day) => 
   const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
   return { every, summary, attention: strip, conflicts: split }
 })
+
+/** Everyone active, as the Schedule lists them, in its order (so its rows sort in one pass): kept while nobody joins, leaves, or changes their name, role or work location. */
+export const keptRoster = keptWhileUnchanged<readonly RosterPerson[]>('roster', async (db) => (await loadRoster(db)).sort(byPersonName))
+
+/**
+ * The Schedule's rows for a query but its page (api/schedule/view.ts `scheduleRows`), kept per day
+ * and query while the plans, leave and people stand still: paging, or another planner asking the
+ * same, costs the page's own rows. The key is the day and the query without its page.
+ */
+export const keptScheduleRows = keptWhileUnchanged('scheduleRows', async (db, key) => {
+  const { today, query } = JSON.parse(key) as { today: string; query: ScheduleQuery }
+  const [every, roster] = await Promise.all([keptConflicts(db), keptRoster(db)])
+  const reading = { ...every, leadMonthsOf: (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, roster }
+  return { plans: every.plans, roleRows: every.roleRows, rows: scheduleRows(reading, query, today) }
+})
+
+/** GET /api/schedule's answer, from the kept rows of its query: one query (the revisions) while nothing changes. */
+export async function keptSchedule(db: Executor, query: ScheduleQuery, today: string): Promise<ScheduleView> {
+  const { page: _page, ...rest } = query
+  const kept = await keptScheduleRows(db, JSON.stringify({ today, query: rest }))
+  return schedulePage(kept, kept.rows, query, today)
+}
 
 /**
  * Everyone's conflicts, leave included (the answer of `conflicts(assignments, leave)`), computed

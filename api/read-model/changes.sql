@@ -1,7 +1,7 @@
 -- What a write to the tables people over time reads notes, so every API process knows what to read
 -- again: the canonical source of the read model's triggers (api/read-model/). The migrations that
 -- installed these (0007_plan_revision, 0008_leave_apart, 0009_project_revisions,
--- 0011_tag_revisions) say so; a change to a function here is made by a new migration that installs
+-- 0011_tag_revisions, 0012_people_revision) say so; a change to a function here is made by a new migration that installs
 -- it as written here, and tests/api/read-model-source.test.ts fails until the installed functions
 -- and triggers are these. Running this file again installs the same (it is idempotent).
 --
@@ -16,6 +16,8 @@
 --   again only those plans, and of a project whose tags alone moved only its tags. A TRUNCATE
 --   cannot say which rows went: it notes every plan (`every_project_revision`).
 -- - `leave_revision`, for leave alone: recording leave makes nobody read every plan again.
+-- - `people_revision`, for who the Schedule lists (people joining, leaving, renamed, given a role or
+--   a work location): only the columns it reads, so a sign-in or a new password changes none.
 
 -- The revision this transaction commits under, raised by its first call.
 CREATE OR REPLACE FUNCTION "plan_revision_of_transaction"() RETURNS bigint LANGUAGE plpgsql AS $$
@@ -150,6 +152,17 @@ BEGIN
 END
 $$;
 
+-- Who the Schedule lists, by the same rule.
+CREATE OR REPLACE FUNCTION "raise_people_revision"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF coalesce(current_setting('portal.people_revision_raised', true), '') <> 'yes' THEN
+    PERFORM set_config('portal.people_revision_raised', 'yes', true);
+    UPDATE "plan_revision" SET "people_revision" = "people_revision" + 1 WHERE "id" = 1;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
 -- The tables each counter watches. planning_roles (a planning type's roles and their cluster groups,
 -- what templates are made from) is read by no plan, but a write there costs a reread, never a wrong
 -- answer. audit_entries is watched by none: recording a change must not unsettle kept readings.
@@ -167,5 +180,13 @@ BEGIN
   DROP TRIGGER IF EXISTS "leave_truncate_raises_leave_revision" ON "leave";
   CREATE CONSTRAINT TRIGGER "leave_raise_leave_revision" AFTER INSERT OR UPDATE OR DELETE ON "leave" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_leave_revision"();
   CREATE TRIGGER "leave_truncate_raises_leave_revision" AFTER TRUNCATE ON "leave" FOR EACH STATEMENT EXECUTE FUNCTION "raise_leave_revision"();
+  DROP TRIGGER IF EXISTS "users_raise_people_revision" ON "users";
+  DROP TRIGGER IF EXISTS "users_truncate_raises_people_revision" ON "users";
+  DROP TRIGGER IF EXISTS "profiles_raise_people_revision" ON "profiles";
+  DROP TRIGGER IF EXISTS "profiles_truncate_raises_people_revision" ON "profiles";
+  CREATE CONSTRAINT TRIGGER "users_raise_people_revision" AFTER INSERT OR DELETE OR UPDATE OF "email", "full_name", "role_id", "status" ON "users" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_people_revision"();
+  CREATE TRIGGER "users_truncate_raises_people_revision" AFTER TRUNCATE ON "users" FOR EACH STATEMENT EXECUTE FUNCTION "raise_people_revision"();
+  CREATE CONSTRAINT TRIGGER "profiles_raise_people_revision" AFTER INSERT OR DELETE OR UPDATE OF "professional" ON "profiles" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_people_revision"();
+  CREATE TRIGGER "profiles_truncate_raises_people_revision" AFTER TRUNCATE ON "profiles" FOR EACH STATEMENT EXECUTE FUNCTION "raise_people_revision"();
 END
 $$;

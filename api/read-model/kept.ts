@@ -1,5 +1,5 @@
 import type { Executor } from '#api/db/client'
-import { readRevisions } from './revision'
+import { readRevisions, type Revisions } from './revision'
 
 /**
  * The one way an API process keeps an answer between requests. Every kept value passes through
@@ -12,12 +12,16 @@ import { readRevisions } from './revision'
  *   SQL, is seen by the next request everywhere: nothing another process needs lives only here,
  *   DESIGN §3), or the kept value it was computed from (a new one after any change).
  * - **One eviction rule:** a holder (a database's latest revisions, or the kept value an answer was
- *   computed from) keeps at most `KEYS_KEPT` keys, the oldest going first; a holder goes when newer
- *   revisions replace it or nothing holds it any more (a WeakMap).
+ *   computed from) keeps at most `KEYS_KEPT` keys (fewer where `keptAnswers` says), the oldest going
+ *   first; a holder goes when newer revisions replace it or nothing holds it any more (a WeakMap).
  */
 
-/** What an answer kept under the database's revisions is computed from: the plans, leave, or both. Leave is counted apart, so a leave write leaves every answer over the plans kept. */
-export type Watched = 'plans' | 'leave' | 'plans and leave'
+/**
+ * The database's counters an answer kept under them watches: the plans, leave, people, or several.
+ * Each is counted apart, so a leave write leaves every answer over the plans alone kept, and a
+ * person joining only what lists people.
+ */
+export type Watched = readonly (keyof Revisions)[]
 
 interface KeptAnswer {
   /** What makes it computed again: a change to what the revisions count, or a new value of what it is kept with. */
@@ -26,23 +30,33 @@ interface KeptAnswer {
   keyedBy: string
   /** What it reads again after a change rather than all of it, if anything. */
   afterAChange: string
+  /** How many keys a holder keeps of it, when not KEYS_KEPT: fewer for a large value. */
+  keysKept?: number
 }
 
 /** Every answer kept between requests, what invalidates each, and what each reads again after a change. */
 export const keptAnswers = {
   plans: {
-    invalidatedBy: { revisions: 'plans' },
+    invalidatedBy: { revisions: ['plans'] },
     keyedBy: 'nothing',
     afterAChange: "the plans of the projects changes.sql noted since (only the tags of those whose tags alone moved); the roles, one small table, whole",
   },
-  assignments: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'nothing', afterAChange: 'grouped again by person only when a plan moved' },
-  leave: { invalidatedBy: { revisions: 'leave' }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
-  conflicts: { invalidatedBy: { revisions: 'plans and leave' }, keyedBy: 'nothing', afterAChange: 'the conflicts of the people whose assignments or leave moved' },
-  handOvers: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'nothing', afterAChange: 'all of them, from the kept assignments' },
-  planFigures: { invalidatedBy: { revisions: 'plans' }, keyedBy: 'the day', afterAChange: 'the totals; the queue from each project’s kept lines' },
-  dashboard: { invalidatedBy: { revisions: 'plans and leave' }, keyedBy: 'the day', afterAChange: 'from the kept figures and conflicts' },
+  assignments: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: 'grouped again by person only when a plan moved' },
+  leave: { invalidatedBy: { revisions: ['leave'] }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
+  conflicts: { invalidatedBy: { revisions: ['plans', 'leave'] }, keyedBy: 'nothing', afterAChange: 'the conflicts of the people whose assignments or leave moved' },
+  handOvers: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: 'all of them, from the kept assignments' },
+  planFigures: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'the day', afterAChange: 'the totals; the queue from each project’s kept lines' },
+  dashboard: { invalidatedBy: { revisions: ['plans', 'leave'] }, keyedBy: 'the day', afterAChange: 'from the kept figures and conflicts' },
   queueLines: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: "the day and the roles' names and lead times", afterAChange: "the moved projects' lines" },
   demand: { invalidatedBy: { keptWith: 'the reading of every plan' }, keyedBy: 'the day, the window and the lead times', afterAChange: "each project's lines as kept with its part" },
+  roster: { invalidatedBy: { revisions: ['people'] }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
+  scheduleRows: {
+    invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
+    keyedBy: "the day and the Schedule's query but its page",
+    afterAChange: 'every row grouped again from the kept readings (no query)',
+    // A query's rows hold everyone it lists (10,000 people at ten times the large dataset): a few queries' worth.
+    keysKept: 8,
+  },
   demandOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the day, the window and the lead times', afterAChange: "the moved projects' lines" },
 } as const satisfies Record<string, KeptAnswer>
 
@@ -52,11 +66,12 @@ type Named<Kind> = { [Name in KeptAnswerName]: (typeof keptAnswers)[Name]['inval
 /** How many keys a holder keeps: a planner's few days, windows and zooms. */
 export const KEYS_KEPT = 32
 
-/** Keeps `value` under `key`, the oldest key going first once `KEYS_KEPT` are kept. */
-function keep<V>(values: Map<string, V>, key: string, value: V) {
-  if (values.size >= KEYS_KEPT) values.delete(values.keys().next().value!)
+/** Keeps `value` under `key`, the oldest key going first once `limit` are kept. */
+function keep<V>(values: Map<string, V>, key: string, value: V, limit: number) {
+  if (values.size >= limit) values.delete(values.keys().next().value!)
   values.set(key, value)
 }
+const limitOf = (name: KeptAnswerName) => (keptAnswers[name] as KeptAnswer).keysKept ?? KEYS_KEPT
 
 /** Frozen in tests: a kept value is shared by every request, so writing into one is a bug the tests should see. */
 const FREEZE = process.env.NODE_ENV === 'test'
@@ -78,8 +93,7 @@ export function freezeDeep<T>(value: T, seen = new WeakSet<object>()): T {
   return Object.freeze(value)
 }
 
-const countersOf = (revisions: { plans: number; leave: number }, watched: Watched) =>
-  watched === 'plans' ? [revisions.plans] : watched === 'leave' ? [revisions.leave] : [revisions.plans, revisions.leave]
+const countersOf = (revisions: Revisions, watched: Watched) => watched.map((counter) => revisions[counter])
 
 /** What a kept computation had computed at the revisions before: the latest it finished, for reading only what moved since. */
 export interface Before<T> {
@@ -102,6 +116,7 @@ export interface Before<T> {
  */
 export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compute: (db: Executor, key: string, before?: Before<T>) => Promise<T>) {
   const watched = keptAnswers[name].invalidatedBy.revisions
+  const limit = limitOf(name)
   const computed = async (db: Executor, key: string, before?: Before<T>) => kept(await compute(db, key, before))
   const held = new WeakMap<Executor, { revision: number[]; values: Map<string, Promise<T>> }>()
   // The latest finished computation alone (one key's), so nothing older is held on to.
@@ -116,7 +131,7 @@ export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compu
     if (!value) {
       const last = finished.get(db)
       value = computed(db, key, last && last.key === key && last.revision.every((count, at) => count <= revision[at]!) ? last : undefined)
-      keep(entry.values, key, value)
+      keep(entry.values, key, value, limit)
       // A failed reading is not kept: the next request tries again.
       const values = entry.values
       value.then(
@@ -136,13 +151,14 @@ export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compu
  * project's part of it), per key: computed again only for a new value of it, which a change makes.
  * No query; `work` runs at most once per value and key while they are kept.
  */
-export function keptWith<On extends object, T>(_name: Named<{ keptWith: string }>) {
+export function keptWith<On extends object, T>(name: Named<{ keptWith: string }>) {
+  const limit = limitOf(name)
   const held = new WeakMap<On, Map<string, T>>()
   return (on: On, key: string, work: () => T): T => {
     let values = held.get(on)
     if (!values) held.set(on, (values = new Map()))
     let value = values.get(key)
-    if (value === undefined) keep(values, key, (value = kept(work())))
+    if (value === undefined) keep(values, key, (value = kept(work())), limit)
     return value
   }
 }

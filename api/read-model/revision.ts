@@ -2,18 +2,28 @@ import { eq, sql } from 'drizzle-orm'
 import { preparedOnce, type Executor } from '#api/db/client'
 import { planRevision } from '#api/db/schema'
 
-/** The read every kept answer asks first, on every request: both counters in one row. */
+/** The read every kept answer asks first, on every request: the counters in one row. */
 const revisionQuery = preparedOnce((db: Executor) =>
-  db.select({ plans: planRevision.revision, leave: planRevision.leaveRevision }).from(planRevision).where(eq(planRevision.id, 1)).prepare('revisions'),
+  db
+    .select({ plans: planRevision.revision, leave: planRevision.leaveRevision, people: planRevision.peopleRevision })
+    .from(planRevision)
+    .where(eq(planRevision.id, 1))
+    .prepare('read_model_revisions'),
 )
 
 /**
  * The counts of committed changes to what people over time reads: `plans` (the plans' tables and
- * roles) and `leave`, raised by the triggers of ./changes.sql. One query.
+ * roles), `leave` and `people` (who the Schedule lists), raised by the triggers of ./changes.sql.
+ * One query.
  */
-export async function readRevisions(db: Executor): Promise<{ plans: number; leave: number }> {
+export async function readRevisions(db: Executor): Promise<Revisions> {
   const [row] = await revisionQuery(db).execute()
-  return { plans: row?.plans ?? 0, leave: row?.leave ?? 0 }
+  return { plans: row?.plans ?? 0, leave: row?.leave ?? 0, people: row?.people ?? 0 }
+}
+export interface Revisions {
+  plans: number
+  leave: number
+  people: number
 }
 
 /** The plans' count alone. One query. */

@@ -7,7 +7,7 @@ import { clashLabel, placeLabel } from '#domain/schedule/describe'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE, slice } from '#domain/pages'
-import { DEFAULT_LEAD_MONTHS, capacity, undated } from '#domain/schedule/capacity'
+import { capacity, undated } from '#domain/schedule/capacity'
 import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, dashboardQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, personScheduleQuerySchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
@@ -23,10 +23,8 @@ import { requireUser } from '#api/auth/sessions'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
-import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue } from '#api/read-model/answers'
+import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
 import { namedQueue } from '#api/schedule/hire-queue'
-import { loadRoster } from '#api/schedule/roster'
-import { scheduleView } from '#api/schedule/view'
 import { requireProject } from '#api/projects/project'
 
 /**
@@ -258,9 +256,7 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    */
   app.get('/api/schedule', access('view'), async (request): Promise<ScheduleView> => {
     const query = parse(scheduleQuerySchema, request.query)
-    const [every, roster] = await Promise.all([keptConflicts(deps.db), loadRoster(deps.db)])
-    const leadMonthsOf = (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
-    return scheduleView({ ...every, leadMonthsOf, roster }, query, today())
+    return keptSchedule(deps.db, query, today())
   })
 
   /** Leave: one's own, or someone's with `view`. */

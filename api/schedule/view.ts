@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '#domain/pages'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import { overlaps, type Day, type Range } from '#domain/schedule/calendar'
 import { placeLabel } from '#domain/schedule/describe'
-import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, scheduleWindow, type Placeholder } from '#domain/schedule/grid'
+import { DEFAULT_SPAN, overlapsOf, pageOfGroups, place, placeholderLabel, scheduleWindow, type Placeholder, type ScheduleWindow } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import { compareLocations, locationOf } from '#domain/work-locations'
 import { demandOver } from '#api/read-model/demand'
@@ -39,6 +39,21 @@ const nameOf = (person: { fullName: string | null; email: string }) => person.fu
 /** One collator for every sort: a thousand names sort several times faster than by localeCompare, which builds one each call. */
 const collator = new Intl.Collator('en')
 const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.name, b.name)
+/** The order of the Schedule's people: by name, then id. */
+export const byPersonName = (a: { _id: string; fullName: string | null; email: string }, b: { _id: string; fullName: string | null; email: string }) =>
+  collator.compare(nameOf(a), nameOf(b)) || (a._id < b._id ? -1 : 1)
+
+/** The Schedule's rows for one query but its page: its groups in order, each with its people (not yet placed or named) and its unfilled demand. */
+export interface ScheduleRows {
+  window: ScheduleWindow
+  groups: readonly ScheduleRowGroup[]
+  locations: readonly string[]
+}
+interface ScheduleRowGroup {
+  key: { _id: string | null; name: string }
+  rows: Candidate[]
+  placeholders: Placeholder[]
+}
 
 /**
  * GET /api/schedule's answer: the window, then people grouped by role (or by project: a person on
@@ -46,10 +61,15 @@ const byName = (a: { name: string }, b: { name: string }) => collator.compare(a.
  * leave and overlaps in the window, then the unfilled demand of each group; one page of 50 rows.
  */
 export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, today: Day): ScheduleView {
+  return schedulePage(reading, scheduleRows(reading, query, today), query, today)
+}
+
+/** One page of the Schedule's rows: only its rows are placed and named. No query; linear in the page. */
+export function schedulePage(reading: Pick<ScheduleReading, 'plans' | 'roleRows'>, rows: ScheduleRows, query: ScheduleQuery, today: Day): ScheduleView {
   const { plans } = reading
+  const { window } = rows
   const zoom = query.zoom ?? 'weeks'
   const group = query.group ?? 'role'
-  const window = scheduleWindow(zoom, today, query.from, query.span ?? DEFAULT_SPAN)
   const span = (range: Range) => place(window, range)!
   const roleName = new Map(reading.roleRows.map((role) => [role.id, role.name]))
 
@@ -91,8 +111,36 @@ export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, tod
     }
   }
 
+  const paged = pageOfGroups(rows.groups, query.page ?? 1, PAGE_SIZE)
+  return {
+    today,
+    zoom,
+    group,
+    window: { start: window.start, end: window.end, days: window.days, previous: window.previous, next: window.next },
+    columns: window.columns,
+    groups: paged.groups.map((entry): ScheduleGroup => ({ key: entry.key, rows: entry.rows.map(present), placeholders: entry.placeholders.map(presentLine) })),
+    page: paged.page,
+    total: paged.total,
+    pageSize: PAGE_SIZE,
+    projects: [...plans.projectNames].map(([_id, name]) => ({ _id, name })).sort(byName),
+    roles: reading.roleRows.map((role) => ({ _id: role.id, name: role.name })).sort(byName),
+    locations: [...rows.locations],
+  }
+}
+
+/**
+ * The Schedule's rows for a query but its page: everyone active who passes its filters, grouped and
+ * in order, and the unfilled demand of each group. Linear in the people and their assignments in
+ * the window; what the API keeps per query (api/read-model/answers.ts), so a page costs only its
+ * own rows while nothing changes.
+ */
+export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, today: Day): ScheduleRows {
+  const { plans } = reading
+  const group = query.group ?? 'role'
+  const window = scheduleWindow(query.zoom ?? 'weeks', today, query.from, query.span ?? DEFAULT_SPAN)
+  const roleName = new Map(reading.roleRows.map((role) => [role.id, role.name]))
   const location = query.location?.toLowerCase()
-  const groups = new Map<string, { key: { _id: string | null; name: string }; rows: Candidate[]; placeholders: Placeholder[] }>()
+  const groups = new Map<string, ScheduleRowGroup>()
   const groupOf = (key: { _id: string | null; name: string }) => {
     const id = key._id ?? ''
     let found = groups.get(id)
@@ -133,20 +181,7 @@ export function scheduleView(reading: ScheduleReading, query: ScheduleQuery, tod
 
   // Groups by name, the people of no role (or no project) last; people by name.
   const ordered = [...groups.values()].sort((a, b) => Number(a.key._id === null) - Number(b.key._id === null) || byName(a.key, b.key))
-  for (const entry of ordered) entry.rows.sort((a, b) => collator.compare(nameOf(a.person), nameOf(b.person)) || (a.person._id < b.person._id ? -1 : 1))
-  const paged = pageOfGroups(ordered, query.page ?? 1, PAGE_SIZE)
-  return {
-    today,
-    zoom,
-    group,
-    window: { start: window.start, end: window.end, days: window.days, previous: window.previous, next: window.next },
-    columns: window.columns,
-    groups: paged.groups.map((entry): ScheduleGroup => ({ key: entry.key, rows: entry.rows.map(present), placeholders: entry.placeholders.map(presentLine) })),
-    page: paged.page,
-    total: paged.total,
-    pageSize: PAGE_SIZE,
-    projects: [...plans.projectNames].map(([_id, name]) => ({ _id, name })).sort(byName),
-    roles: reading.roleRows.map((role) => ({ _id: role.id, name: role.name })).sort(byName),
-    locations: [...new Set(reading.roster.map(locationOf))].sort(compareLocations),
-  }
+  // A roster already in this order (the kept one is) sorts in one pass.
+  for (const entry of ordered) entry.rows.sort((a, b) => byPersonName(a.person, b.person))
+  return { window, groups: ordered, locations: [...new Set(reading.roster.map(locationOf))].sort(compareLocations) }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlans, keptQueue } from '#api/read-model/answers'
+import { keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
 import { demandOver } from '#api/read-model/demand'
 import { KEYS_KEPT, freezeDeep, keptAnswers } from '#api/read-model/kept'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
@@ -34,7 +34,15 @@ async function watchedBy(fn: string) {
 /** Every kept reading, as the API's answers ask for them; the queries they ran are added to `read`. */
 async function readAll(read: string[] = []) {
   queries.length = 0
-  const all = await Promise.all([keptPlans(api.db), keptLeave(api.db), keptConflicts(api.db), keptHandOvers(api.db), keptDashboard(api.db, DAY)])
+  const all = await Promise.all([
+    keptPlans(api.db),
+    keptLeave(api.db),
+    keptConflicts(api.db),
+    keptHandOvers(api.db),
+    keptDashboard(api.db, DAY),
+    keptRoster(api.db),
+    keptSchedule(api.db, { conflictsOnly: false, unfilledOnly: false }, DAY),
+  ])
   read.push(...queries)
   return all
 }
@@ -94,17 +102,21 @@ describe('the kept readings and the tables the revisions watch', () => {
     const read = tablesIn(ran)
     const plans = await watchedBy('note_plan_change')
     const leave = await watchedBy('raise_leave_revision')
+    const people = await watchedBy('raise_people_revision')
     expect(read.size).toBeGreaterThan(5)
     // The revisions' own row is what every kept reading reads first.
-    const unwatched = [...read].filter((table) => table !== 'plan_revision' && !plans.has(table) && !leave.has(table))
+    const unwatched = [...read].filter((table) => table !== 'plan_revision' && !plans.has(table) && !leave.has(table) && !people.has(table))
     expect(unwatched, `read by a kept reading but raising no revision: ${unwatched.join(', ')}`).toEqual([])
     expect([...leave]).toEqual(['leave'])
+    // Who the Schedule lists: read by the kept roster alone.
+    expect([...people]).toEqual(['profiles', 'users'])
+    expect(read.has('users') && read.has('profiles')).toBe(true)
     // Watched but read by no kept reading: a trigger left behind, or a reading that lost a table.
     // planning_roles (a planning type's roles and their cluster groups, what templates are made
     // from) is watched since migration 0007 though no reading reads it: a write there makes the
     // readings read again, which costs time but is never wrong.
     expect([...plans].filter((table) => !read.has(table))).toEqual(['planning_roles'])
-    expect(plans.has('audit_entries') || leave.has('audit_entries')).toBe(false)
+    expect(plans.has('audit_entries') || leave.has('audit_entries') || people.has('audit_entries')).toBe(false)
   })
 
   test('kept values are read-only: in tests they are frozen, maps and sets included', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Capacity, Dashboard, ConflictsPage, PersonSchedule } from '#domain/contracts/schedule'
 import { buildApi } from '#api/app'
 import { openDatabase } from '#api/db/client'
-import { categories, clusters, leave } from '#api/db/schema'
+import { categories, clusters, leave, users } from '#api/db/schema'
 import { readPlanRevision, readRevisions } from '#api/read-model/revision'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
 import { makeProject, type Project } from '../support/planning'
@@ -188,7 +188,7 @@ describe('the plan revision', () => {
       await tx.insert(leave).values([period('2032-01-01'), period('2032-01-02')])
       await tx.insert(leave).values(period('2032-01-03'))
     })
-    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 1 })
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 1, people: start.people })
     await expect(
       api.db.transaction(async (tx) => {
         await tx.insert(leave).values(period('2032-02-01'))
@@ -196,8 +196,26 @@ describe('the plan revision', () => {
       }),
     ).rejects.toThrow('rolled back on purpose')
     await api.db.delete(leave).where(eq(leave.userId, ana._id))
-    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 2 })
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 2, people: start.people })
     await api.db.execute(sql`truncate leave`)
-    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 3 })
+    expect(await readRevisions(api.db)).toEqual({ plans: start.plans, leave: start.leave + 3, people: start.people })
+  })
+
+  test('who the Schedule lists is counted apart: a person joining, renamed or leaving raises the people revision once per transaction; a sign-in or a new password none', async () => {
+    const start = await readRevisions(api.db)
+    const [bea] = await makePeople(api, 1, 'Counted')
+    expect(await readRevisions(api.db)).toEqual({ ...start, people: start.people + 1 })
+    await api.db.transaction(async (tx) => {
+      await tx.update(users).set({ fullName: 'Bea Counted' }).where(eq(users.id, bea!._id))
+      await tx.update(users).set({ status: 'Inactive' }).where(eq(users.id, bea!._id))
+    })
+    expect(await readRevisions(api.db)).toEqual({ ...start, people: start.people + 2 })
+    await api.db.update(users).set({ passwordHash: 'another hash' }).where(eq(users.id, bea!._id))
+    await signedUpUser(api).then(({ client }) => client.post('/auth/logout'))
+    // Signing up adds a person (one transaction: the account, then its verification).
+    const after = await readRevisions(api.db)
+    expect([after.plans, after.leave]).toEqual([start.plans, start.leave])
+    await api.db.update(users).set({ passwordHash: 'a third hash' }).where(eq(users.id, bea!._id))
+    expect(await readRevisions(api.db)).toEqual(after)
   })
 })

@@ -6,7 +6,7 @@ import { placeholderOrder, placeholders } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
-import { keptAssignments, keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue } from '#api/read-model/answers'
+import { keptAssignments, keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
 import { demandOver } from '#api/read-model/demand'
 import type { KeptAnswerName } from '#api/read-model/kept'
 import { namedQueue } from '#api/schedule/hire-queue'
@@ -72,6 +72,7 @@ const wholly = (): Executor => Object.create(api.db) as Executor
 
 const WINDOWS: ScheduleQuery[] = [
   { conflictsOnly: false, unfilledOnly: false },
+  { page: 2, conflictsOnly: false, unfilledOnly: false },
   { zoom: 'months', from: '2030-01-01', group: 'project', conflictsOnly: false, unfilledOnly: false },
   { zoom: 'weeks', from: '2030-03-02', conflictsOnly: true, unfilledOnly: false },
 ]
@@ -80,8 +81,8 @@ const WINDOWS: ScheduleQuery[] = [
  * Every kept answer, read from `db`: what each must equal, kept or read whole. The record's keys are
  * keptAnswers' names, so an answer added there without being compared here fails to compile.
  */
-async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName | 'schedule', unknown>> {
-  const [plansRead, assignments, leaveOf, conflicts, handOvers, figures, dashboard, roster] = await Promise.all([
+async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown>> {
+  const [plansRead, assignments, leaveOf, conflicts, handOvers, figures, dashboard, roster, pages] = await Promise.all([
     keptPlans(db),
     keptAssignments(db),
     keptLeave(db),
@@ -89,10 +90,10 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName | 'sched
     keptHandOvers(db),
     keptPlanFigures(db, DAY),
     keptDashboard(db, DAY),
-    loadRoster(db),
+    keptRoster(db),
+    Promise.all(WINDOWS.map((query) => keptSchedule(db, query, DAY))),
   ])
   const leadMonthsOf = (roleId: string) => plansRead.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
-  const windows = WINDOWS.map((query) => scheduleView({ ...conflicts, leadMonthsOf, roster }, query, DAY))
   const reading = { ...plansRead, leadMonthsOf }
   const year = { start: '2030-01-01', end: '2030-12-31' }
   return {
@@ -107,15 +108,18 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName | 'sched
     demand: plain(demandOver(reading, DAY, year)),
     // Each project's lines, as kept with its part: the whole demand split by project.
     demandOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, demandOver(reading, DAY, year).filter((line) => line.projectId === part.projectId)])),
-    schedule: plain(windows),
+    roster: plain(roster),
+    scheduleRows: plain(pages),
   }
 }
 
-/** What a whole reading of the tables gives for the answers built from the plans alone, without the read model's code: the plans, the queue, the demand. */
+/** What a whole reading of the tables gives for the answers built from the plans alone, without the read model's code: the plans, the queue, the demand; and the Schedule's pages, worked out whole. */
 async function fromTables(db: Executor) {
-  const [plans, every] = await Promise.all([loadPlans(db, null), keptPlans(wholly())])
+  const whole = wholly()
+  const [plans, every, conflicts, roster] = await Promise.all([loadPlans(db, null), keptPlans(whole), keptConflicts(whole), loadRoster(db)])
   const leadMonthsOf = (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
   return {
+    schedule: plain(WINDOWS.map((query) => scheduleView({ ...conflicts, leadMonthsOf, roster }, query, DAY))),
     plans: plainPlans(plans),
     queue: plain(namedQueue(plans, every.lead, plans.slots, DAY)),
     demand: plain(placeholders(plans.slots, leadMonthsOf, DAY, { start: '2030-01-01', end: '2030-12-31' }).sort(placeholderOrder)),
@@ -131,6 +135,7 @@ async function expectKeptEqualsWhole(after: string) {
   expect(plainPlans(keptPlansRead.plans), `plans after ${after}`).toEqual(tables.plans)
   expect(kept.queueLines, `queue after ${after}`).toEqual(tables.queue)
   expect(kept.demand, `demand after ${after}`).toEqual(tables.demand)
+  expect(kept.scheduleRows, `the Schedule after ${after}`).toEqual(tables.schedule)
 }
 
 // The changes, each as picks among what exists when it runs (indexes taken modulo), so any sequence is one the API can be asked.
@@ -152,6 +157,7 @@ const change = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('join' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('go' as const), person: fc.nat(), how: fc.constantFrom('inactive', 'deleted') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('project' as const), rename: fc.boolean(), project: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('person' as const), person: fc.nat(), role: fc.nat(3), location: fc.constantFrom('Pune', 'Remote', ''), name: fc.boolean() }) },
 )
 type Change = typeof change extends fc.Arbitrary<infer T> ? T : never
 
@@ -236,6 +242,18 @@ async function apply(step: Change) {
       if (step.how === 'inactive') await api.db.update(users).set({ status: 'Inactive' }).where(eq(users.id, person._id))
       else await api.db.delete(users).where(eq(users.id, person._id))
       return
+    }
+    case 'person': {
+      // A person's role, work location or name, by hand in SQL as the profile's store writes them.
+      const person = pick(people, step.person)
+      if (!person) return
+      const roleId = [null, plan.engineer, plan.developer, plan.pmo][step.role]!
+      await api.db.update(users).set({ roleId, ...(step.name && { fullName: `${person.fullName ?? 'Someone'}'` }) }).where(eq(users.id, person._id))
+      const professional = JSON.stringify({ workLocation: step.location })
+      return void (await api.db.execute(
+        sql`insert into profiles (user_id, personal, professional, financial, updated_at) values (${person._id}, '{}', ${professional}::jsonb, '{}', now())
+            on conflict (user_id) do update set professional = excluded.professional`,
+      ))
     }
     case 'project': {
       if (!step.rename || projects.length < 2) {

@@ -30,8 +30,8 @@ afterAll(() => api?.close())
 const rows = async <T,>(query: ReturnType<typeof sql>) => (await api.db.execute(query)) as unknown as { rows: T[] }
 
 describe('api/read-model/changes.sql is what the migrations installed', () => {
-  test('it declares the six functions the triggers run', () => {
-    expect(declared.map((fn) => fn.name).sort()).toEqual(['note_plan_change', 'note_plans_truncated', 'plan_revision_of_transaction', 'projects_reading', 'raise_leave_revision', 'read_by_plans'])
+  test('it declares the seven functions the triggers run', () => {
+    expect(declared.map((fn) => fn.name).sort()).toEqual(['note_plan_change', 'note_plans_truncated', 'plan_revision_of_transaction', 'projects_reading', 'raise_leave_revision', 'raise_people_revision', 'read_by_plans'])
   })
 
   test('each installed function is the one in changes.sql, body, arguments, result, language and volatility', async () => {
@@ -55,11 +55,11 @@ describe('api/read-model/changes.sql is what the migrations installed', () => {
     }
   })
 
-  test('the triggers are the ones changes.sql installs: plans on its tables, leave on leave, each at commit for rows and at once for a TRUNCATE', async () => {
+  test('the triggers are the ones changes.sql installs: plans on its tables, leave on leave, people on users and profiles, each at commit for rows and at once for a TRUNCATE', async () => {
     const { rows: triggers } = await rows<{ name: string; tbl: string; fn: string; deferred: boolean }>(
       sql`select t.tgname as name, c.relname as tbl, p.proname as fn, t.tginitdeferred as deferred
             from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-           where not t.tgisinternal and p.proname in ('note_plan_change', 'note_plans_truncated', 'raise_leave_revision') order by 2, 1`,
+           where not t.tgisinternal and p.proname in ('note_plan_change', 'note_plans_truncated', 'raise_leave_revision', 'raise_people_revision') order by 2, 1`,
     )
     const expected = [
       ...watchedForPlans.flatMap((tbl) => [
@@ -68,6 +68,10 @@ describe('api/read-model/changes.sql is what the migrations installed', () => {
       ]),
       { name: 'leave_raise_leave_revision', tbl: 'leave', fn: 'raise_leave_revision', deferred: true },
       { name: 'leave_truncate_raises_leave_revision', tbl: 'leave', fn: 'raise_leave_revision', deferred: false },
+      ...['users', 'profiles'].flatMap((tbl) => [
+        { name: `${tbl}_raise_people_revision`, tbl, fn: 'raise_people_revision', deferred: true },
+        { name: `${tbl}_truncate_raises_people_revision`, tbl, fn: 'raise_people_revision', deferred: false },
+      ]),
     ].sort((a, b) => a.tbl.localeCompare(b.tbl) || a.name.localeCompare(b.name))
     expect(triggers.map((row) => ({ ...row })).sort((a, b) => a.tbl.localeCompare(b.tbl) || a.name.localeCompare(b.name))).toEqual(expected)
   })
