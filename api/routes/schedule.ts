@@ -23,7 +23,7 @@ import { requireUser } from '#api/auth/sessions'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
-import { keptConflicts, keptDashboard, keptHandOvers, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
+import { keptConflicts, keptDashboard, keptHandOvers, keptPlanFigures, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { requireProject } from '#api/projects/project'
 
@@ -206,6 +206,9 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
   app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
     const query = parse(capacityQuerySchema, request.query)
     if (query.from && query.to && query.to < query.from) throw badRequest('to: The end of the period cannot be before its start')
+    // Without a period, the whole queue as kept for the day (the dashboard's), filtered: no line worked out again.
+    if (!query.from && !query.to)
+      return (await keptPlanFigures(deps.db, today())).queue.filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId))
     const { plans, lead } = await keptPlans(deps.db)
     const period = { start: query.from ?? FIRST_DAY, end: query.to ?? LAST_DAY }
     const slots = chosenSlots(plans, query).filter((slot) => (!query.from && !query.to) || (slot.dates !== null && overlaps(slot.dates, period)))
