@@ -4,6 +4,8 @@ import {
   clusterByEntityQuerySchema,
   instanceDeleteSchema,
   instanceSaveSchema,
+  mappingCandidatesQuerySchema,
+  mappingQuerySchema,
   mappingReplaceSchema,
   planSaveSchema,
   projectQuerySchema,
@@ -12,7 +14,7 @@ import {
   timelineSelectionQuerySchema,
 } from '#domain/planning/project-schemas'
 import type { Deps } from '#api/deps'
-import { parse } from '#api/http/errors'
+import { notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { requestActor } from '#api/http/actor'
 import { requireUser } from '#api/auth/sessions'
@@ -20,9 +22,11 @@ import { actorOf } from '#api/audit/record'
 import { changesAllowedTo } from '#api/http/changes'
 import { pathId } from '#api/http/params'
 import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
+import { mappingCandidates, mappingScreen } from '#api/projects/mapping-screen'
 import { loadMappings, replaceMapping } from '#api/projects/mappings'
 import { loadCards } from '#api/projects/plan'
 import { createProject, deleteProject, listProjects, PROJECT_NOT_FOUND, requireProject, updateProject } from '#api/projects/project'
+import { SLOT_NOT_FOUND } from '#api/schedule/availability'
 import { loadPlannedTimeline, loadRollUp, loadSiteOverrides, loadTimeline, saveOverride } from '#api/projects/timelines'
 
 type IdParams = { Params: { id: string } }
@@ -50,6 +54,29 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
     const id = pathId(request.params.id, PROJECT_NOT_FOUND)
     await deleteProject(deps.db, await requestActor(deps, request), id, deps.now())
     return { message: 'Project deleted' }
+  })
+
+  /**
+   * User Entity Mapping's screen in one answer (spec/administration-planning.md §2): the projects,
+   * this one's plan joined with its tags and the totals, and, for ?assign=, that row's Assign Users
+   * dialog. What it replaces needed `view` each: so does it.
+   */
+  app.get<IdParams>('/api/projects/:id/mapping', access('view'), async (request) => {
+    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
+    const query = parse(mappingQuerySchema, request.query)
+    const screen = await mappingScreen(deps.db, projectId, query)
+    if (!screen) throw notFound(PROJECT_NOT_FOUND)
+    return screen
+  })
+
+  /** Assign Users' candidates for one row as the user types: a page of active users, each with their load over the row's dates. */
+  app.get<IdParams>('/api/projects/:id/mapping/candidates', access('view'), async (request) => {
+    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
+    const query = parse(mappingCandidatesQuerySchema, request.query)
+    await requireProject(deps.db, projectId)
+    const found = await mappingCandidates(deps.db, projectId, query)
+    if (!found) throw notFound(SLOT_NOT_FOUND)
+    return found
   })
 
   app.get('/api/project-resource-instances', access('view'), async (request) => {

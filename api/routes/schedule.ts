@@ -2,8 +2,7 @@ import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandO
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
-import { byPerson, holdsOver, sharedSpan, type Assignment } from '#domain/schedule/assignments'
-import { clashLabel, placeLabel } from '#domain/schedule/describe'
+import { sharedSpan } from '#domain/schedule/assignments'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE, slice } from '#domain/pages'
@@ -22,10 +21,11 @@ import { actorOf } from '#api/audit/record'
 import { requireUser } from '#api/auth/sessions'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
-import { assemblePlans, loadLeave, loadPeople, loadPlans, presentAssignments, projectsOf, type Plans } from '#api/schedule/load'
+import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
 import { keptConflicts, keptDashboard, keptHandOvers, keptPlanFigures, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { requireProject } from '#api/projects/project'
+import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
 
 /**
  * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
@@ -91,35 +91,10 @@ export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
    * Tagging stays allowed: planners double-book on purpose.
    */
   app.get('/api/availability', access('view'), async (request): Promise<Availability> => {
-    const query = parse(availabilityQuerySchema, request.query)
-    const [plans, candidatesLeave] = await Promise.all([
-      projectsOf(deps.db, query.userIds).then((ids) => loadPlans(deps.db, [...new Set([...ids, query.projectId])])),
-      loadLeave(deps.db, query.userIds),
-    ])
-    const key = itemKey(query.clusterIds)
-    const slot = plans.slots.find((row) => row.projectId === query.projectId && row.instanceId === query.instanceId && row.roleId === query.roleId && row.clusterKey === key)
-    if (!slot) throw notFound("Not a cluster of this role in the project's plan")
-    const assignmentsOf = byPerson(plans.assignments.filter((row) => !(row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === key)))
-    const leaveOf = byPerson(candidatesLeave)
-    return {
-      startDate: slot.dates?.start ?? null,
-      endDate: slot.dates?.end ?? null,
-      people: query.userIds.map((userId) => {
-        const held = holdsOver(slot.dates, assignmentsOf.get(userId) ?? [], leaveOf.get(userId) ?? [])
-        const place = (row: Assignment) => placeLabel({ project: plans.projectNames.get(row.projectId) ?? '', instance: plans.instanceNames.get(row.instanceId) ?? '', cluster: plans.labelOf(row.clusterIds) })
-        return {
-          userId,
-          load: held.assignments.length,
-          // By start date, then by words: the same list whatever order the rows came in.
-          clashes: [
-            ...held.assignments.map((row) => [row.dates!.start, clashLabel({ kind: 'assignment', with: row, days: row.dates! }, () => place(row))] as const),
-            ...held.leave.map((period) => [period.range.start, clashLabel({ kind: 'leave', with: period, days: period.range }, () => '')] as const),
-          ]
-            .sort(([a, aText], [b, bText]) => a.localeCompare(b) || aText.localeCompare(bText))
-            .map(([, text]) => text),
-        }
-      }),
-    }
+    const { userIds, ...slot } = parse(availabilityQuerySchema, request.query)
+    const found = await availabilityOf(deps.db, slot, userIds)
+    if (!found) throw notFound(SLOT_NOT_FOUND)
+    return found
   })
 
   /**

@@ -1,20 +1,8 @@
 import type { ReactNode } from 'react'
 import { requirementLabel } from '#domain/planning/project-plan'
-import { ClusterBadge, interchangeText, itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
+import { ClusterBadge, interchangeText, itemLabel, type TemplateItem } from '#app/components/template-table'
 
-/** A template item as the project screens' arithmetic (domain/planning/project-plan) reads it. */
-export const planItemOf = (item: TemplateItem) => ({
-  clusterIds: item.clusterId.map((ref) => ref._id),
-  plannedPeople: item.plannedPeople,
-  interchanges: item.interchanges.map((row) => ({
-    interchangePeople: row.interchangePeople,
-    interchangeFrom: { entityId: row.interchangeFrom.entityId._id, clusterId: row.interchangeFrom.clusterId._id },
-  })),
-})
-
-/** The template of a card's combination, if there is one. */
-export const templateOf = (templates: readonly Template[], card: { categoryId: string; entityId: string; typeId: string }) =>
-  templates.find((template) => template.categoryId._id === card.categoryId && template.entityId._id === card.entityId && template.planningId._id === card.typeId)
+export { planItemOf, templateOf } from '#domain/planning/template-items'
 
 /** One row of the cluster table: a template item with the figures the screen computed for it. */
 export interface ClusterRow {

@@ -1,16 +1,10 @@
 import { Link } from 'react-router'
-import { clusterLabel } from '#domain/planning/cluster-list'
 import { badgeStyle } from '#app/components/template-description'
 import type { Template, TemplateItem } from '#domain/contracts/planning'
+import { itemLabel } from '#domain/planning/template-items'
 
 export type { Template, TemplateItem } from '#domain/contracts/planning'
-
-/** The one combined label of an item's clusters (a group reads "A + B"). */
-export const itemLabel = (item: Pick<TemplateItem, 'clusterId'>) =>
-  clusterLabel(
-    item.clusterId.map((ref) => ref._id),
-    new Map(item.clusterId.map((ref) => [ref._id, ref.name])),
-  )
+export { itemLabel } from '#domain/planning/template-items'
 
 /** "{n} from {entity} / {cluster}" (spec/administration-planning.md §2). */
 export const interchangeText = (row: TemplateItem['interchanges'][number]) =>

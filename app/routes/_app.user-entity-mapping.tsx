@@ -1,20 +1,17 @@
 import { data, useLocation, useNavigate } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { can } from '#domain/access'
-import { mappingTotals } from '#domain/planning/project-plan'
 import { AssignDialog } from '#app/features/mappings/assign-users'
 import { SAVED_MESSAGE, tagCellId, type SaveAnswer } from '#app/features/mappings/assign'
 import { FormMessage } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
-import { listProjects } from '#app/lib/api/catalog.server'
 import { replaceMappings } from '#app/lib/api/projects.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import { readForm } from '#app/lib/form.server'
 import { redirectWithToast } from '#app/lib/toast.server'
-import { assignState, loadPlan } from '#app/features/mappings/api.server'
+import { loadScreen } from '#app/features/mappings/api.server'
 import { NO_ENTITIES, NO_PLAN, readAssignForm, rowPath, SAVE_FAILED } from '#app/features/mappings/form'
-import { findRow, instanceView, shownPlan, type InstanceView, type ShownPlan } from '#app/features/mappings/plan'
 import { PlanCard, Totals, ViewModes } from '#app/features/mappings/plan-card'
 import { ProjectChoice } from '#app/features/mappings/project-choice'
 import type { Route } from './+types/_app.user-entity-mapping'
@@ -23,27 +20,17 @@ export const meta: Route.MetaFunction = () => [{ title: `User Entity Mapping · 
 
 /**
  * ?projectId picks the project. ?assign=<instance>:<role>:<clusters> opens Assign Users for a row
- * (for a user who may add), with ?q searching the active users on the server; the JavaScript
- * popover loads this same URL with a fetcher for its candidates; without JavaScript the address
- * carries the row's fragment, so the page opens at it. ?instance=<id> shows that instance whole and the others as links;
- * ?instance=all every one (the default unless the plan is large: features/mappings/plan.ts).
+ * (for a user who may add), with ?q searching the active users on the server; without JavaScript
+ * the address carries the row's fragment, so the page opens at it (the JavaScript popover asks
+ * user-entity-mapping.candidates for its candidates instead). ?instance=<id> shows that instance
+ * whole and the others as links; ?instance=all every one (the default unless the plan is large:
+ * domain/planning/mapping.ts). The API builds all of it in one answer; the page renders it.
  */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
-  const params = args.url.searchParams
   const canAssign = can(user, 'add')
-  const projects = await listProjects(args)
-  // spec/administration-planning.md §8: failed loads fall back to empty lists.
-  const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
-  const project = projectList.find((candidate) => candidate._id === params.get('projectId')) ?? null
-  const base = { projects: projectList, projectId: project?._id ?? '', canAssign }
-  if (!project) return { ...base, plan: [] as ShownPlan, view: { mode: 'all' } as InstanceView, totals: mappingTotals([]), assign: null }
-
-  const { plan, totals } = await loadPlan(args, project._id)
-  const wanted = params.get('assign')
-  const found = wanted && canAssign ? findRow(plan, wanted) : null
-  const view = instanceView(plan, params)
-  return { ...base, plan: shownPlan(plan, view), view, totals, assign: found ? await assignState(args, params, found) : null }
+  const { projects, projectId, plan, view, totals, assign } = await loadScreen(args, args.url.searchParams)
+  return { projects, projectId, canAssign, plan, view, totals, assign: canAssign ? assign : null }
 }
 
 /**

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini'
 import { INSTANCES_MAX, PLAN_CARDS_MAX, USERS_PER_CLUSTER_MAX, CLUSTERS_MAX, planningOwnMessages, projectMessages } from './messages'
 import { taggingMessages } from './project-plan'
+import { INSTANCE_PARAM_MAX, parseAssignKey, QUERY_MAX, ROW_KEY_MAX, SELECTED_MAX } from './mapping'
+import { isUuid, UUID_PATTERN } from '../ids'
 import { clusterId, isoDate, listOf, nameChecks, optionalId, queryId, requiredId, requiredQueryId, roleId, toNumber, wholeListOf } from './schemas'
 
 // The payloads of the projects calls (spec/administration-planning.md §7 "Projects"). Like the planning schemas: strict, and
@@ -145,3 +147,42 @@ export const projectQuerySchema = z.object({ projectId: requiredQueryId('project
 export const timelineSelectionQuerySchema = z.object({ projectId: requiredQueryId('projectId'), entityTypeId: requiredQueryId('entityTypeId') })
 export const siteOverridesQuerySchema = z.object({ projectId: requiredQueryId('projectId'), categoryId: queryId('categoryId'), entityId: requiredQueryId('entityId') })
 export const clusterByEntityQuerySchema = z.object({ projectId: requiredQueryId('projectId'), entityId: requiredQueryId('entityId') })
+
+/** Comma-joined ids of an address, each once; blank: none. */
+const commaIds = (label: string, max: number) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? [...new Set(value.split(',').map((id) => id.trim().toLowerCase()).filter(Boolean))] : value)),
+    z.array(z.string().check(z.regex(UUID_PATTERN, `${label} must be ids separated by commas`)), `${label} must be ids separated by commas`).check(z.maxLength(max, `At most ${max} ${label}`)),
+  )
+const search = z.optional(z.string('q must be text').check(z.trim(), z.maxLength(QUERY_MAX, `q must be at most ${QUERY_MAX} characters`)))
+
+/**
+ * GET /api/projects/{id}/mapping: the screen as its address asks for it. `instance` and `assign`
+ * are what the page's address carries (one that names no instance or no row is no error: the view
+ * falls back as the page always did); `selected`, when sent (blank too), is who the last search
+ * without JavaScript had ticked, otherwise the row's tagged users are.
+ */
+export const mappingQuerySchema = z.object({
+  instance: z.optional(z.string('instance must be text').check(z.maxLength(INSTANCE_PARAM_MAX, 'instance must be all or an instance id'))),
+  assign: z.optional(z.string('assign must be text').check(z.maxLength(ROW_KEY_MAX, 'assign must name a row: instanceId:roleId:clusterIds'))),
+  q: search,
+  selected: z.optional(commaIds('selected users', SELECTED_MAX)),
+})
+export type MappingQuery = z.infer<typeof mappingQuerySchema>
+
+/** A row key as Assign Users names one: instanceId:roleId:clusterIds (comma-joined). */
+const rowKey = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? value.trim() : value)),
+  z.string('key is required').check(
+    z.minLength(1, 'key is required'),
+    z.maxLength(ROW_KEY_MAX, 'key must name a row: instanceId:roleId:clusterIds'),
+    z.refine((key) => {
+      const { projectEntityId, roleId, clusterIds } = parseAssignKey(key)
+      return isUuid(projectEntityId) && isUuid(roleId) && clusterIds.length > 0 && clusterIds.every(isUuid)
+    }, 'key must name a row: instanceId:roleId:clusterIds'),
+  ),
+)
+
+/** GET /api/projects/{id}/mapping/candidates: the row (?assign= key) and the typed search. */
+export const mappingCandidatesQuerySchema = z.object({ key: rowKey, q: search })
+export type MappingCandidatesQuery = z.infer<typeof mappingCandidatesQuerySchema>

@@ -5,7 +5,7 @@ import type { Template } from '#domain/contracts/planning'
 import { taggingMessages } from '#domain/planning/project-plan'
 import { assignKey } from '#app/features/mappings/assign'
 import { readAssignForm, readAssignSearch, rowPath } from '#app/features/mappings/form'
-import { findRow, instanceView, ONE_AT_A_TIME_ROWS, planOf, shownPlan, totalsOf } from '#app/features/mappings/plan'
+import { findRow, instanceView, ONE_AT_A_TIME_ROWS, planOf, shownPlan, totalsOf } from '#domain/planning/mapping'
 
 /** The User Entity Mapping forms and plan, read without a browser. */
 
@@ -104,7 +104,7 @@ describe('planOf', () => {
 
   test('a small plan shows every instance unless one is asked for; past ONE_AT_A_TIME_ROWS rows it opens the first, or the one being tagged', () => {
     const two = planOf([{ ...card, number: 2, names: [...card.names, { _id: id(30), name: 'Tower B', projectEntityId: id(30) }] }], [template], mappings)
-    const view = (query: Record<string, string>, of = two) => instanceView(of, new URLSearchParams(query))
+    const view = (query: Record<string, string>, of = two) => instanceView(of, query)
     expect(view({})).toEqual({ mode: 'all' })
     expect(view({ instance: id(30) })).toEqual({ mode: 'one', open: id(30) })
     expect(view({ instance: id(99) })).toEqual({ mode: 'one', open: instance })

@@ -18,9 +18,12 @@ const NO_USERS = 'No users found.'
 /** How long typing pauses before the search asks the server: one request per word, not per key. */
 const SEARCH_DELAY_MS = 250
 
-/** What the route's loader answers for ?assign=…&q=… (the popover reads its candidates). */
+/** Where the popover's candidates come from: a resource route answering them alone, not the page's loader. */
+const CANDIDATES_PATH = `${MAPPING_PATH}/candidates`
+/** What it answers for ?projectId=…&key=…&q=…. */
 interface SearchAnswer {
-  assign: { key: string; candidates: Person[] } | null
+  key: string
+  candidates: Person[]
 }
 
 const projectQuery = (projectId: string) => new URLSearchParams({ projectId }).toString()
@@ -167,8 +170,8 @@ interface PopoverProps {
 }
 
 /**
- * The 'Assign Users' popover: a multi-select 'Search Users' whose options a fetcher loads from the
- * route's loader as the user types (never the whole user list), chips of the selection, Cancel and
+ * The 'Assign Users' popover: a multi-select 'Search Users' whose options a fetcher loads from
+ * user-entity-mapping.candidates as the user types (never the whole user list), chips of the selection, Cancel and
  * Save. A selection past the requirement is refused as it is made (spec/administration-planning.md §5 "on selection").
  */
 function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, context, onClose, onSaved }: PopoverProps) {
@@ -194,11 +197,11 @@ function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, co
     if (placed) input.current?.focus()
   }, [placed])
 
-  // The candidates: this route's loader for the row and the typed text, once typing pauses.
+  // The candidates for the row and the typed text, once typing pauses.
   const { load } = search
   useEffect(() => {
     const timer = setTimeout(
-      () => load(`${MAPPING_PATH}?${new URLSearchParams({ projectId, assign: rowKey, q: query.trim() })}`),
+      () => load(`${CANDIDATES_PATH}?${new URLSearchParams({ projectId, key: rowKey, q: query.trim() })}`),
       query ? SEARCH_DELAY_MS : 0,
     )
     return () => clearTimeout(timer)
@@ -227,7 +230,7 @@ function AssignPopover({ id, anchor, projectId, rowKey, initial, requirement, co
     }
   }, [anchor])
 
-  const candidates = search.data?.assign?.key === rowKey ? search.data.assign.candidates : null
+  const candidates = search.data?.key === rowKey ? search.data.candidates : null
   const isSelected = (person: Person) => selected.some((user) => user._id === person._id)
 
   const toggle = (person: Person) => {

@@ -1,5 +1,6 @@
 import { taggingMessages } from '#domain/planning/project-plan'
 import { isUuid } from '#domain/ids'
+import { INSTANCE_PARAM_MAX, QUERY_MAX, ROW_KEY_MAX, SELECTED_MAX } from '#domain/planning/mapping'
 import { hrefOf } from '#app/lib/search'
 import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
 
@@ -12,11 +13,6 @@ import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
 export const NO_PLAN = 'No project resource planning data found for this project.'
 export const NO_ENTITIES = 'No project entities found'
 export const SAVE_FAILED = 'Save failed'
-/** One search shows a page of active users, never the whole directory. */
-export const SEARCH_SHOWN = 20
-/** Users ticked in an earlier search that the page must name again: the selection is capped by the requirement anyway. */
-export const LOOKUPS_MAX = 50
-const QUERY_MAX = 200
 
 /** The page of a project; with `instance`, that instance open and the others links ('all': every one whole; plan.ts's instanceView). */
 export const projectPath = (projectId: string, instance?: string) => hrefOf(MAPPING_PATH, { projectId, instance })
@@ -46,4 +42,24 @@ export function readAssignSearch(params: URLSearchParams, tagged: readonly Perso
   const q = (params.get('q') ?? '').trim().slice(0, QUERY_MAX)
   const selected = params.get('picked') === '1' ? [...new Set(params.getAll('userIds').filter(isUuid))] : tagged.map((person) => person._id)
   return { q, selected }
+}
+
+/**
+ * What GET /api/projects/{id}/mapping is asked from the page's address: the instance open, the
+ * row of ?assign=, and the dialog's search as readAssignSearch reads it; `selected` only when a
+ * search without JavaScript carried the ticked users (otherwise the API ticks the tagged ones).
+ * What no row or instance could be named by is left out, as it would name none.
+ */
+export function mappingScreenQuery(params: URLSearchParams) {
+  const query = new URLSearchParams()
+  const instance = params.get('instance')
+  const assign = params.get('assign')
+  if (instance && instance.length <= INSTANCE_PARAM_MAX) query.set('instance', instance)
+  if (assign && assign.length <= ROW_KEY_MAX) {
+    query.set('assign', assign)
+    const { q, selected } = readAssignSearch(params, [])
+    if (q) query.set('q', q)
+    if (params.get('picked') === '1') query.set('selected', selected.slice(0, SELECTED_MAX).join(','))
+  }
+  return query
 }

@@ -4,7 +4,7 @@ import { TagUsers } from './assign-users'
 import { ProjectClusterTable } from '#app/components/project-cluster-table'
 import { itemLabel } from '#app/components/template-table'
 import { NO_ENTITIES, projectPath } from './form'
-import type { InstanceView, ShownPlan, totalsOf } from './plan'
+import type { InstanceView, ShownPlan, totalsOf } from '#domain/planning/mapping'
 
 /** The page's three totals (spec/administration-planning.md §2). */
 export function Totals({ totals }: { totals: ReturnType<typeof totalsOf> }) {

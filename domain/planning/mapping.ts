@@ -1,14 +1,60 @@
+import type { Ref } from '#domain/contracts/common'
 import type { Card, Mapping } from '#domain/contracts/projects'
-import { sameClusterSet } from '#domain/planning/cluster-list'
-import { mappingTotals, plannedSources, remainingPeople, taggingRequirement } from '#domain/planning/project-plan'
-import { assignKey, parseAssignKey, personOf, type AssignContext, type Person } from './assign'
-import { planItemOf, templateOf } from '#app/components/project-cluster-table'
-import { itemLabel, type Template, type TemplateItem } from '#app/components/template-table'
+import type { Template, TemplateItem } from '#domain/contracts/planning'
+import { sameClusterSet } from './cluster-list'
+import { CLUSTERS_MAX } from './messages'
+import { mappingTotals, plannedSources, remainingPeople, taggingRequirement } from './project-plan'
+import { itemLabel, planItemOf, templateOf } from './template-items'
 
 /**
- * The User Entity Mapping screen's plan (spec/administration-planning.md §2): what each row needs and who is tagged to it, built
- * from the project's cards, the templates and the tags. Pure (tests/unit/mapping-form.test.ts).
+ * The User Entity Mapping screen's plan (spec/administration-planning.md §2): what each row needs
+ * and who is tagged to it, built from the project's cards, the templates and the tags. The API
+ * builds it (GET /api/projects/{id}/mapping) and the web renders it. Pure
+ * (tests/unit/mapping-form.test.ts).
  */
+
+/** One search shows a page of active users, never the whole directory. */
+export const SEARCH_SHOWN = 20
+/** Users ticked in an earlier search that the page must name again: the selection is capped by the requirement anyway. */
+export const LOOKUPS_MAX = 50
+/** The longest search the dialog sends. */
+export const QUERY_MAX = 200
+/** The most ticked users one search without JavaScript carries along: more than an address of 16 KB can hold. */
+export const SELECTED_MAX = 400
+/** The longest ?instance= and ?assign= the screen reads: 'all' or an id, and a row key (an instance, a role, a group of clusters). */
+export const INSTANCE_PARAM_MAX = 100
+export const ROW_KEY_MAX = 37 * (CLUSTERS_MAX + 2)
+
+/** A user as the tagging screens show one: the full name, else the email (spec/administration-planning.md §2). */
+export interface Person {
+  _id: string
+  label: string
+  email: string
+  /** Over the row's dates: how many assignments they hold there, and what tagging them would clash with. */
+  load?: number
+  clashes?: string[]
+  /** Set when they do not hold the row's role: the role they hold (Assign Users lists them after those who do). */
+  otherRole?: string
+}
+export const personOf = (user: { _id: string; fullName: string | null; email: string }): Person => ({
+  _id: user._id,
+  label: user.fullName?.trim() || user.email,
+  email: user.email,
+})
+
+/** What the dialog says it is tagging: the row's cluster, role and instance. */
+export interface AssignContext {
+  cluster: string
+  role: string
+  instance: string
+}
+
+/** The ?assign= value naming one row: instance, role and the cluster ids of its item. */
+export const assignKey = (projectEntityId: string, roleId: string, clusterIds: readonly string[]) => `${projectEntityId}:${roleId}:${clusterIds.join(',')}`
+export function parseAssignKey(key: string) {
+  const [projectEntityId = '', roleId = '', clusters = ''] = key.split(':')
+  return { projectEntityId: projectEntityId.trim(), roleId: roleId.trim(), clusterIds: clusters.split(',').filter(Boolean) }
+}
 
 /** One cluster row of one role of one instance: what it needs and who is tagged to it. */
 export interface TagRow {
@@ -103,7 +149,7 @@ export function findRow(plan: Plan, key: string): { row: TagRow; context: Assign
 /** The page's totals (spec/administration-planning.md §2): every row of every instance counts. */
 export const totalsOf = (plan: Plan) => mappingTotals([...rowsOf(plan)].map(({ row }) => ({ requirement: row.requirement.total, tagged: row.tagged.length })))
 
-/** Past this many rows over every instance, the page opens one instance at a time (issue 14: 2,400 rows made a 150 KB page). */
+/** Past this many rows over every instance, the page opens one instance at a time (2,400 rows made a 150 KB page). */
 export const ONE_AT_A_TIME_ROWS = 300
 
 /**
@@ -112,20 +158,19 @@ export const ONE_AT_A_TIME_ROWS = 300
  * of the row being tagged (so Assign Users opens where it was), else the first.
  */
 export type InstanceView = { mode: 'all' } | { mode: 'one'; open: string }
-export function instanceView(plan: Plan, params: URLSearchParams): InstanceView {
+export function instanceView(plan: Plan, { instance: asked, assign }: { instance?: string | null; assign?: string | null }): InstanceView {
   const instanceIds = plan.flatMap((card) => card.instances.map((instance) => instance.projectEntityId))
-  const asked = params.get('instance')
   const rows = plan.reduce((sum, card) => sum + card.instances.length * card.roles.reduce((count, role) => count + role.rows.length, 0), 0)
   if (asked === 'all' || instanceIds.length === 0 || (!asked && rows <= ONE_AT_A_TIME_ROWS)) return { mode: 'all' }
-  const ofRow = parseAssignKey(params.get('assign') ?? '').projectEntityId
+  const ofRow = parseAssignKey(assign ?? '').projectEntityId
   const open = [asked, ofRow].find((id) => id && instanceIds.includes(id)) ?? instanceIds[0]!
   return { mode: 'one', open }
 }
 
 /**
  * The plan as the page draws it: in the one-at-a-time view, the other instances keep their name
- * and their counts (tagged of required) but not their rows, so neither the page nor the data that
- * hydrates it carries them.
+ * and their counts (tagged of required) but not their rows, so neither the answer, the page nor
+ * the data that hydrates it carries them.
  */
 export function shownPlan(plan: Plan, view: InstanceView) {
   return plan.map((card) => ({
@@ -138,3 +183,34 @@ export function shownPlan(plan: Plan, view: InstanceView) {
   }))
 }
 export type ShownPlan = ReturnType<typeof shownPlan>
+
+/** The Assign Users dialog of one row, as the page renders it without JavaScript. */
+export interface AssignState {
+  key: string
+  requirement: TagRow['requirement']
+  context: AssignContext
+  q: string
+  /** The users to offer: the selection first, then the tagged ones, then the search results. */
+  choices: Person[]
+  /** Who is ticked: the tagged users, or what the last search carried. */
+  selected: string[]
+}
+
+/** GET /api/projects/{id}/mapping: the screen whole, in one answer. */
+export interface MappingScreen {
+  /** Every project, for the project choice. */
+  projects: Ref[]
+  project: Ref
+  /** The plan as the page draws it (shownPlan), and the totals over all of it. */
+  plan: ShownPlan
+  view: InstanceView
+  totals: ReturnType<typeof totalsOf>
+  /** The dialog of the row ?assign= names; null when it names none. */
+  assign: AssignState | null
+}
+
+/** GET /api/projects/{id}/mapping/candidates: the search's users for one row. */
+export interface MappingCandidates {
+  key: string
+  candidates: Person[]
+}
