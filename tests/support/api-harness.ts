@@ -23,6 +23,8 @@ export async function startApi(
     deliver?: Mailer
     /** The organisation's zone (TIME_ZONE); the machine's when not given. */
     timeZone?: string
+    /** Told each request as it arrives (method and path): what a test counts to see how many calls a page made. */
+    onRequest?: (method: string, url: string) => void
   } = {},
 ) {
   const { database, drop, url } = await freshDatabase(options.onQuery && { logQuery: options.onQuery })
@@ -52,6 +54,7 @@ export async function startApi(
     { logger: options.logger },
   )
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
+  if (options.onRequest) app.server.on('request', (request: { method?: string; url?: string }) => options.onRequest!(request.method ?? '', request.url ?? ''))
   return {
     url: address,
     db: database.db,
