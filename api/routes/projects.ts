@@ -8,6 +8,7 @@ import {
   mappingQuerySchema,
   mappingReplaceSchema,
   planSaveSchema,
+  planningScreenQuerySchema,
   projectQuerySchema,
   siteOverrideSchema,
   siteOverridesQuerySchema,
@@ -25,6 +26,7 @@ import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
 import { mappingCandidates, mappingScreen } from '#api/projects/mapping-screen'
 import { loadMappings, replaceMapping } from '#api/projects/mappings'
 import { loadCards } from '#api/projects/plan'
+import { planningScreen } from '#api/projects/planning-screen'
 import { createProject, deleteProject, listProjects, PROJECT_NOT_FOUND, requireProject, updateProject } from '#api/projects/project'
 import { SLOT_NOT_FOUND } from '#api/schedule/availability'
 import { loadPlannedTimeline, loadRollUp, loadSiteOverrides, loadTimeline, saveOverride } from '#api/projects/timelines'
@@ -77,6 +79,19 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
     const found = await mappingCandidates(deps.db, projectId, query)
     if (!found) throw notFound(SLOT_NOT_FOUND)
     return found
+  })
+
+  /**
+   * Project Resource Planning's screen in one answer: the projects, the templates, this project's
+   * saved cards, and the next card's choices as asked with their lists. What it replaces needed
+   * `view` each: so does it.
+   */
+  app.get<IdParams>('/api/projects/:id/planning', access('view'), async (request) => {
+    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
+    const query = parse(planningScreenQuerySchema, request.query)
+    const screen = await planningScreen(deps.db, projectId, query)
+    if (!screen) throw notFound(PROJECT_NOT_FOUND)
+    return screen
   })
 
   app.get('/api/project-resource-instances', access('view'), async (request) => {

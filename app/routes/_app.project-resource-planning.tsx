@@ -1,4 +1,4 @@
-import { data, redirect, useLocation } from 'react-router'
+import { data, redirect, useLocation, type ShouldRevalidateFunction } from 'react-router'
 import { PRODUCT_NAME } from '#domain/constants'
 import { projectMessages } from '#domain/planning/messages'
 import { cardsComplete } from '#domain/planning/project-plan'
@@ -10,27 +10,22 @@ import { assertCan, requirePermission } from '#app/lib/session.server'
 import { refusalOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
 import { redirectWithToast } from '#app/lib/toast.server'
-import { choicesFor, loadProjects, loadSavedCards, loadTemplates, saveAll } from '#app/features/project-planning/api.server'
+import { loadScreen, saveAll } from '#app/features/project-planning/api.server'
 import { addCard, draftOf, keyOf, NO_SELECTION, NOTICES, pagePath, readPlanForm, resolve, unsavedChanges, type Message, type PlanPage, type View } from '#app/features/project-planning/form'
 import { PlanForm } from '#app/features/project-planning/plan-form'
 import type { Route } from './+types/_app.project-resource-planning'
 
 export const meta: Route.MetaFunction = () => [{ title: `Project Resource Planning · ${PRODUCT_NAME}` }]
 
-/** The project of ?projectId= with its saved cards; ?notice=saved says the last save worked. */
+/** The project of ?projectId= with its saved cards; ?notice=saved says the last save worked. One call (besides the session's). */
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const params = args.url.searchParams
-  const [projects, templates] = await Promise.all([loadProjects(args), loadTemplates(args)])
-  const project = projects.find((row) => row._id === params.get('projectId'))
-  const [saved, choices] = await Promise.all([
-    loadSavedCards(args, project?._id ?? ''),
-    choicesFor(args, { ...NO_SELECTION, projectId: project?._id ?? '' }, projects),
-  ])
+  const { projects, templates, saved, selection, options } = await loadScreen(args, { ...NO_SELECTION, projectId: params.get('projectId') ?? '' })
   const notice = NOTICES[params.get('notice') ?? '']
   const view: View = {
-    state: { selection: choices.selection, number: '1', cards: saved.map(draftOf), removed: [] },
-    options: choices.options,
+    state: { selection, number: '1', cards: saved.map(draftOf), removed: [] },
+    options,
     message: notice ? { text: notice, tone: 'success', at: 'save' } : null,
     dialog: null,
   }
@@ -43,7 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
  * names, the deletion queue); the answer is that state changed as `intent` says, so without
  * JavaScript nothing typed is lost. `update` (Apply, Update, a select with JavaScript, Enter)
  * applies the choices and each card's Number; `add`, `remove:{i}`, `save`; with the
- * unsaved-changes dialog open, `save-switch` (Save now) and `discard`.
+ * unsaved-changes dialog open, `save-switch` (Save now) and `discard`. A post reads the project
+ * once (its saved cards, the templates, the choices' lists), and Save writes once: two calls.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
@@ -53,8 +49,9 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === 'discard') return redirect(pagePath(posted.pendingProjectId))
 
-  const projects = await loadProjects(args)
-  const projectId = projects.some((row) => row._id === posted.applied.projectId) ? posted.applied.projectId : ''
+  // The choices as posted, read with the project they belong to: an unknown project reads as none.
+  const screen = await loadScreen(args, resolve(posted.applied, posted.wanted))
+  const projectId = screen.selection.projectId
   let cards = projectId ? posted.cards : []
   let removed = projectId ? posted.removed : []
   let message: Message | null = null
@@ -66,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
     if (!projectId) message = { text: projectMessages.selectAllFields, tone: 'error', at: 'save' }
     else if (!cardsComplete(cards.map(asCardState))) message = { text: projectMessages.fillAllNames, tone: 'error', at: 'save' }
     else {
-      const saved = await saveAll(args, projectId, cards, removed)
+      const saved = await saveAll(args, projectId, cards, removed, screen.saved)
       // Staying, the page shows 'Saved successfully!' itself; leaving for another page, the flash carries it there.
       if (saved.ok && posted.leaveTo) return redirectWithToast(posted.leaveTo, { title: projectMessages.saved }, { headers: saved.headers })
       if (saved.ok) return redirect(pagePath(intent === 'save-switch' ? posted.pendingProjectId : projectId, 'saved'), { headers: saved.headers })
@@ -76,8 +73,7 @@ export async function action(args: Route.ActionArgs) {
     cards = cards.map(withNumber)
   } else if (posted.wanted.projectId !== projectId) {
     // Another project: straight there, unless this one has unsaved changes, which the dialog asks about.
-    const saved = await loadSavedCards(args, projectId)
-    if (!projectId || !unsavedChanges(cards, saved, removed)) return redirect(pagePath(posted.wanted.projectId))
+    if (!projectId || !unsavedChanges(cards, screen.saved, removed)) return redirect(pagePath(posted.wanted.projectId))
     dialog = { pendingProjectId: posted.wanted.projectId }
     cards = cards.map(withNumber)
   } else {
@@ -89,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
       if (card) {
         // A card that came from saved data is queued for deletion; an unsaved one just goes.
         const key = keyOf(card)
-        if ((await loadSavedCards(args, projectId)).some((row) => keyOf(row) === key)) {
+        if (screen.saved.some((row) => keyOf(row) === key)) {
           assertCan(user, 'delete')
           if (!removed.includes(key)) removed = [...removed, key]
         }
@@ -98,17 +94,25 @@ export async function action(args: Route.ActionArgs) {
     }
   }
 
-  const { selection, options } = await choicesFor(args, projectId ? resolve({ ...posted.applied, projectId }, posted.wanted) : NO_SELECTION, projects)
+  const { selection, options } = screen
 
   if (intent === 'add') {
     assertCan(user, 'add')
-    const added = addCard(cards, selection, posted.number, templateOf(await loadTemplates(args), selection))
+    const added = addCard(cards, selection, posted.number, templateOf(screen.templates, selection))
     cards = added.cards
     if (added.problem) message = { text: added.problem, tone: 'error', at: 'add' }
   }
 
   return data<View>({ state: { selection, number: posted.number, cards, removed }, options, message, dialog })
 }
+
+/**
+ * With JavaScript, a post of this page (the form, or a choice through its fetcher) is answered
+ * with the view it leads to, and posts change nothing the loader read but by Save, which
+ * redirects: the page's loader is not asked again. Anything else revalidates as usual.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, actionResult, actionStatus, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === 'POST' && actionResult !== undefined && (actionStatus ?? 200) < 400 ? false : defaultShouldRevalidate
 
 export default function ProjectResourcePlanning({ loaderData: data, actionData: answer }: Route.ComponentProps) {
   const location = useLocation()

@@ -1,4 +1,7 @@
 import type { IsoDate } from '../planning/project-plan'
+import type { Ref } from './common'
+import type { Project } from './catalog'
+import type { Template } from './planning'
 
 /** The answers of the projects calls (cards, tags, timelines), once: the API satisfies them, the web reads them. */
 
@@ -40,4 +43,18 @@ export interface TimelineRow {
   endDate: IsoDate
   /** 'created' when the project's own Site dates stand over the cluster's. */
   default: 'created' | null
+}
+
+/**
+ * GET /api/projects/{id}/planning: what Project Resource Planning reads of a project, in one
+ * answer: every project (the project choice), every template (each card's roles and clusters),
+ * the project's saved cards, and the choices for the next card as asked (categoryId, entityId,
+ * typeId), each kept only when it is in its list and the one before it was kept.
+ */
+export interface PlanningScreen {
+  projects: Project[]
+  templates: Template[]
+  saved: Card[]
+  selection: { projectId: string; categoryId: string; entityId: string; typeId: string }
+  options: { categories: Ref[]; entities: Ref[]; types: Ref[] }
 }

@@ -186,3 +186,6 @@ const rowKey = z.pipe(
 /** GET /api/projects/{id}/mapping/candidates: the row (?assign= key) and the typed search. */
 export const mappingCandidatesQuerySchema = z.object({ key: rowKey, q: search })
 export type MappingCandidatesQuery = z.infer<typeof mappingCandidatesQuerySchema>
+
+/** GET /api/projects/{id}/planning: the choices asked for the next card (left out or blank: none). */
+export const planningScreenQuerySchema = z.object({ categoryId: queryId('categoryId'), entityId: queryId('entityId'), typeId: queryId('typeId') })

@@ -1,50 +1,51 @@
-import type { Project } from '#domain/contracts/catalog'
 import type { Card } from '#domain/contracts/projects'
+import { isUuid } from '#domain/ids'
 import { asCardState, type CardDraft } from './card'
-import { listCategories, listEntityTypes, listPlannings, listProjects } from '#app/lib/api/catalog.server'
+import { listProjects } from '#app/lib/api/catalog.server'
 import type { Caller } from '#app/lib/api/http.server'
-import { listCards, savePlan } from '#app/lib/api/projects.server'
-import { listTemplates } from '#app/lib/api/templates.server'
-import { resolveCascade } from '#app/lib/cascade.server'
-import { draftOf, keyOf, NO_SELECTION, parseKey, type Selection } from './form'
-
-/** The calls of the Project Resource Planning screen: what it loads and its Save, in one place. */
-
-// spec/administration-planning.md §8: failed loads fall back to empty lists.
-export async function loadProjects(caller: Caller): Promise<Project[]> {
-  const result = await listProjects(caller)
-  return result.ok ? result.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : []
-}
-export async function loadTemplates(caller: Caller) {
-  const result = await listTemplates(caller)
-  return result.ok ? (result.data.data ?? []) : []
-}
-export async function loadSavedCards(caller: Caller, projectId: string): Promise<Card[]> {
-  if (!projectId) return []
-  const result = await listCards(caller, projectId)
-  return result.ok ? result.data : []
-}
+import { getPlanningScreen, savePlan } from '#app/lib/api/projects.server'
+import { draftOf, keyOf, NO_SELECTION, parseKey, type PlanPage, type Selection, type View } from './form'
 
 /**
- * The options of a selection, and the selection without the choices they do not hold: the
- * project's global category replaces any other (spec/administration-planning.md §2), an entity must be of the category, a type
- * of the entity. The three lists load at once.
+ * The calls of the Project Resource Planning screen: its one reading of a project (GET
+ * /api/projects/{id}/planning) and its Save, in one place. A page costs that call; a post that call,
+ * and its Save.
  */
-export async function choicesFor(caller: Caller, wanted: Selection, projects: Project[]) {
-  const project = projects.find((row) => row._id === wanted.projectId)
-  if (!project) return { selection: NO_SELECTION, options: { categories: [], entities: [], types: [] } }
-  const projectId = project._id
-  const categoryId = project.globalCategory?._id ?? wanted.categoryId
-  const [category, entity, type] = await resolveCascade([
-    { wanted: categoryId, load: () => listCategories(caller, { projectId }) },
-    { wanted: wanted.entityId, load: () => listEntityTypes(caller, { projectId, categoryId }) },
-    { wanted: wanted.typeId, load: () => listPlannings(caller, { categoryId, entityId: wanted.entityId }) },
-  ])
-  const named = (rows: { _id: string; name: string }[]) => rows.map(({ _id, name }) => ({ _id, name }))
-  return {
-    selection: { projectId, categoryId: category.chosen?._id ?? '', entityId: entity.chosen?._id ?? '', typeId: type.chosen?._id ?? '' },
-    options: { categories: named(category.list), entities: named(entity.list), types: type.list.map((row) => ({ _id: row._id, name: row.typeName })) },
+
+/** What the page and its posts read: the lists, the last saved snapshot, the next card's choices and their options. */
+export type Screen = Omit<PlanPage, 'can'> & Pick<View, 'options'> & { selection: Selection }
+
+const NO_OPTIONS: View['options'] = { categories: [], entities: [], types: [] }
+
+/**
+ * The project of `wanted` with its saved cards and the choices of `wanted` resolved; without a
+ * project (or one the API does not know), the project choice alone. spec/administration-planning.md
+ * §8: a failed load is an empty list.
+ *
+ * A post without JavaScript is answered with the page, whose loader then runs in the same request:
+ * it reads what the action read (the same load context) instead of asking again. Nothing the page
+ * shows can change between the two but by Save, which redirects, so no loader follows it.
+ */
+export function loadScreen(caller: Caller, wanted: Selection): Promise<Screen> {
+  const kept = readings.get(caller.context)
+  if (kept && kept.projectId === wanted.projectId) return kept.screen
+  const screen = readScreen(caller, wanted)
+  readings.set(caller.context, { projectId: wanted.projectId, screen })
+  return screen
+}
+const readings = new WeakMap<Caller['context'], { projectId: string; screen: Promise<Screen> }>()
+
+async function readScreen(caller: Caller, wanted: Selection): Promise<Screen> {
+  if (isUuid(wanted.projectId)) {
+    const { categoryId, entityId, typeId } = wanted
+    const answer = await getPlanningScreen(caller, wanted.projectId, { categoryId, entityId, typeId })
+    if (answer.ok) {
+      const { projects, templates, saved, selection, options } = answer.data
+      return { projects: projects.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })), templates, saved, selection, options }
+    }
   }
+  const projects = await listProjects(caller)
+  return { projects: projects.ok ? projects.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : [], templates: [], saved: [], selection: NO_SELECTION, options: NO_OPTIONS }
 }
 
 /**
@@ -53,8 +54,8 @@ export async function choicesFor(caller: Caller, wanted: Selection, projects: Pr
  * tagged users. A card exactly as saved (and not queued for deletion) is not sent again: a save
  * costs what changed, not the whole plan.
  */
-export async function saveAll(caller: Caller, projectId: string, cards: CardDraft[], removed: string[]) {
-  const kept = (await loadSavedCards(caller, projectId)).filter((card) => !removed.includes(keyOf(card)))
+export function saveAll(caller: Caller, projectId: string, cards: CardDraft[], removed: string[], saved: Card[]) {
+  const kept = saved.filter((card) => !removed.includes(keyOf(card)))
   const asSaved = new Set(kept.map((card) => JSON.stringify(asCardState(draftOf(card)))))
   return savePlan(caller, projectId, {
     removed: removed.map(parseKey),

@@ -1,4 +1,4 @@
-import type { Card, Mapping, TimelineRow } from '#domain/contracts/projects'
+import type { Card, Mapping, PlanningScreen, TimelineRow } from '#domain/contracts/projects'
 import type { MappingCandidates, MappingScreen } from '#domain/planning/mapping'
 import type { RollUpRole } from '#domain/contracts/planning'
 import type * as z from 'zod/mini'
@@ -11,6 +11,9 @@ export const listCards = (caller: Caller, projectId: string) => api<Card[]>(call
 /** The whole plan in one transaction: the removed cards and the changed ones (a saved instance's name as {name, projectEntityId}). */
 export const savePlan = (caller: Caller, projectId: string, body: z.input<typeof planSaveSchema>) => api<Card[]>(caller, `/api/projects/${encodeURIComponent(projectId)}/plan`, { method: 'PUT', body })
 export const listMappings = (caller: Caller, projectId: string) => api<Mapping[]>(caller, `/api/project-entity-user-mappings${queryString({ projectId })}`)
+/** Project Resource Planning's reading of a project: projects, templates, its saved cards, and the next card's choices with their lists. */
+export const getPlanningScreen = (caller: Caller, projectId: string, wanted: { categoryId: string; entityId: string; typeId: string }) =>
+  api<PlanningScreen>(caller, `/api/projects/${encodeURIComponent(projectId)}/planning${queryString(wanted)}`)
 /** User Entity Mapping whole: `query` as GET /api/projects/{id}/mapping takes it (its `selected`, sent even empty, is who the last search ticked). */
 export const getMappingScreen = (caller: Caller, projectId: string, query: URLSearchParams) =>
   api<MappingScreen>(caller, `/api/projects/${encodeURIComponent(projectId)}/mapping${query.size ? `?${query}` : ''}`)
