@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { leave } from '#api/db/schema'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
@@ -7,9 +6,8 @@ import { signedUpUser, startApi, type Api, type Client } from '../support/api-ha
 import { userHolding } from '../support/personas'
 import { makeProject } from '../support/planning'
 import { assignedOn, residentialPlan } from '../support/projects'
-import { ensureBuilt, stopProcess, untilHealthy } from '../support/processes'
+import { ensureBuilt, startBuiltWeb, stopProcess } from '../support/processes'
 import { scratchDir } from '../support/scratch'
-import { freePort } from '../support/sources'
 
 /**
  * One person's pages stay under 100 KB whatever they hold (issue 36 §8): the built web in front of a
@@ -20,7 +18,6 @@ import { freePort } from '../support/sources'
  * list) and their profile, read by them and by an administrator, each stay under 100 KB, and say
  * which page of each list they show. The API's clock stands at 5 January 2026.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..')
 const LIMIT = 100_000
 const PAST_INSTANCES = 60
 
@@ -51,14 +48,9 @@ beforeAll(async () => {
   const days = [...Array.from({ length: 2000 }, (_, n) => dayAfter('2026-02-01', n)), ...Array.from({ length: 1000 }, (_, n) => dayAfter('2023-01-01', n))]
   await api.db.insert(leave).values(days.map((day) => ({ userId: employee.id, startDate: day, endDate: day, note: note(day), createdAt: new Date('2025-12-01T00:00:00Z') })))
 
-  const port = await freePort()
-  webUrl = `http://127.0.0.1:${port}`
-  web = spawn(process.execPath, [path.join(ROOT, 'build/server/web.js')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BACKEND_URL: api.url, PUBLIC_URL: `http://localhost:${port}`, DATA_DIR: folder.path, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await untilHealthy(`${webUrl}/healthz`, { child: web, seconds: 60 })
+  const started = await startBuiltWeb(api.url, folder.path)
+  web = started.child
+  webUrl = started.url
 }, 240_000)
 afterAll(async () => {
   if (web) await stopProcess(web)

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import path from 'node:path'
+import type { ChildProcess } from 'node:child_process'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { assignKey } from '#domain/planning/mapping'
 import { cardField } from '#app/features/project-planning/card'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
 import { makeProject, type Project } from '../support/planning'
 import { instanceOf, makeCard, makePeople, REPLACE, residentialPlan, type Card, type ResidentialPlan } from '../support/projects'
-import { ensureBuilt, stopProcess, untilHealthy } from '../support/processes'
+import { ensureBuilt, startBuiltWeb, stopProcess } from '../support/processes'
 import { scratchDir } from '../support/scratch'
-import { freePort } from '../support/sources'
 
 /**
  * What a screen costs the API: the built web in front of a real API (PGlite, or PostgreSQL with
@@ -19,7 +17,6 @@ import { freePort } from '../support/sources'
  * the action's data request and the revalidation that follows; without: the one document request,
  * action and page; a redirect's page is its own GET, counted as a page).
  */
-const ROOT = path.resolve(import.meta.dirname, '../..')
 let api: Api
 let admin: Client
 let plan: ResidentialPlan
@@ -27,6 +24,8 @@ let project: Project
 let card: Card
 let web: ChildProcess
 let webUrl = ''
+/** The web's PUBLIC_URL: the Origin its form posts carry. */
+let publicUrl = ''
 const folder = scratchDir('screen-calls')
 const calls: string[] = []
 
@@ -41,14 +40,10 @@ beforeAll(async () => {
   const tagged = await admin.post(REPLACE, { projectId: project._id, projectEntityId: instanceOf(card, 'Block A'), roleId: plan.engineer, clusterIds: [plan.t[0]!._id], userIds: [people[0]!._id] })
   expect(tagged.status, JSON.stringify(tagged.body)).toBe(200)
 
-  const port = await freePort()
-  webUrl = `http://127.0.0.1:${port}`
-  web = spawn(process.execPath, [path.join(ROOT, 'build/server/web.js')], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BACKEND_URL: api.url, PUBLIC_URL: webUrl, DATA_DIR: folder.path, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  await untilHealthy(`${webUrl}/healthz`, { child: web, seconds: 60 })
+  const started = await startBuiltWeb(api.url, folder.path)
+  web = started.child
+  webUrl = started.url
+  publicUrl = started.publicUrl
 }, 240_000)
 afterAll(async () => {
   if (web) await stopProcess(web)
@@ -67,7 +62,7 @@ async function counted(pathname: string, init: { method?: string; form?: [string
   let body: string | undefined
   if (init.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded'
-    headers.origin = webUrl
+    headers.origin = publicUrl
     body = new URLSearchParams(init.form).toString()
   }
   const answer = await fetch(`${webUrl}${pathname}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' })

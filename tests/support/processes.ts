@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { freePort } from './sources'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const BUILT = ['build/server/api.js', 'build/server/web.js', 'build/web/server/index.js']
@@ -59,4 +60,22 @@ export function startCollecting(command: string, args: string[], env: Record<str
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   return { child, output: () => output, exited }
+}
+
+/**
+ * The built web (build/server/web.js, production) in front of the API at `backendUrl`, on a free
+ * port, answering: `url` to call it by, `publicUrl` its PUBLIC_URL (the Origin a form post carries).
+ * Stop it with stopProcess(child).
+ */
+export async function startBuiltWeb(backendUrl: string, dataDir: string) {
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const publicUrl = `http://localhost:${port}`
+  const child = spawn(process.execPath, [path.join(ROOT, 'build/server/web.js')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), BACKEND_URL: backendUrl, PUBLIC_URL: publicUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await untilHealthy(`${url}/healthz`, { child, seconds: 60 })
+  return { child, url, publicUrl }
 }
