@@ -74,6 +74,8 @@ async function measureAll(size: Size, plan: Plan) {
     '/api/resource-planning-templates',
     `/api/project-resource-instances?projectId=${p}`,
     `/api/project-entity-user-mappings?projectId=${p}`,
+    `/api/projects/${p}/mapping`,
+    `/api/projects/${p}/planning`,
     '/users?limit=1000',
     `/api/timelines/by-project-selection?projectId=${p}&entityTypeId=${s}`,
     `/api/timelines/site-overrides?projectId=${p}&categoryId=${c}&entityId=${s}`,
@@ -81,7 +83,7 @@ async function measureAll(size: Size, plan: Plan) {
     '/api/role-project-clusters',
   ]
   for (const path of calls) {
-    await measure({ kind: 'API', name: `GET ${path.split('?')[0]}`, size }, () => portal.apiGet(path))
+    await measure({ kind: 'API', name: `GET ${path.split('?')[0]!.replace(p, '{id}')}`, size }, () => portal.apiGet(path))
   }
   // The card saved again as Project Resource Planning's Save sends it (every instance by its id).
   await measure({ kind: 'save', name: `POST /api/project-resource-instances, ${plan.card.number} instance${plan.card.number === 1 ? '' : 's'}`, size }, async () => {
