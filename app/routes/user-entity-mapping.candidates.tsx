@@ -10,7 +10,7 @@ import type { Route } from './+types/user-entity-mapping.candidates'
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'add')
-  const answer = await loadCandidates(args, new URL(args.request.url).searchParams)
+  const answer = await loadCandidates(args, args.url.searchParams)
   // A resource route read by the popover's fetcher: plain JSON, never kept (who may be tagged changes).
   return Response.json(answer, { headers: { 'cache-control': 'no-store' } })
 }
