@@ -1,14 +1,14 @@
 import path from 'node:path'
-import { parseEnv } from '#domain/env'
 import { tightenDataDir } from '../server/private-files'
 import { buildApi } from './app'
 import { answerBackupRequests } from './db/backup'
+import { apiEnv } from './env'
 import { openDatabase } from './db/client'
 import { createMailer } from './mail/mailer'
 import { purgeExpired } from './maintenance'
 
 /** The API process: opens (and migrates) the database, serves, and closes cleanly on a signal. */
-const env = parseEnv(process.env)
+const env = apiEnv()
 const database = await openDatabase(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR })
 await database.migrate()
 // Owner-only, as an older version may not have left it: the outbox (codes, reset links) and the

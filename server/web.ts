@@ -3,8 +3,8 @@ import { createRequestHandler } from '@react-router/express'
 import compression from 'compression'
 import express from 'express'
 import type { ServerBuild } from 'react-router'
-import { parseEnv } from '#domain/env'
 import { webRequestContext } from '#app/lib/web-request'
+import { webEnv } from './env'
 import { requestLog } from './request-log'
 import { closeGracefully } from './shutdown'
 import { formPostRefusal, refuseUnread } from './form-posts'
@@ -16,7 +16,7 @@ import { securityHeaders } from './security-headers'
  * because the API's throttles need the browser's address, which react-router-serve does not hand
  * to loaders.
  */
-const env = parseEnv(process.env)
+const env = webEnv()
 // build/server/web.js (this file, bundled) sits beside build/web/, which `react-router build` writes.
 const BUILD = new URL('../web/', import.meta.url)
 const built = (await import(new URL('server/index.js', BUILD).href)) as ServerBuild

@@ -1,4 +1,5 @@
 import type { Executor } from '#api/db/client'
+import { apiEnv } from '#api/env'
 import { readRevisions, type Revisions } from './revision'
 
 /**
@@ -74,7 +75,7 @@ function keep<V>(values: Map<string, V>, key: string, value: V, limit: number) {
 const limitOf = (name: KeptAnswerName) => (keptAnswers[name] as KeptAnswer).keysKept ?? KEYS_KEPT
 
 /** Frozen in tests: a kept value is shared by every request, so writing into one is a bug the tests should see. */
-const FREEZE = process.env.NODE_ENV === 'test'
+const FREEZE = apiEnv().NODE_ENV === 'test'
 const kept = <T>(value: T): T => (FREEZE ? freezeDeep(value) : value)
 
 /** Freezes a value and all it holds; a Map or Set refuses set, add, delete and clear (Object.freeze alone would not stop them). */

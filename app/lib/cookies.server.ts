@@ -1,6 +1,7 @@
 import { createCookie } from 'react-router'
+import { webEnv } from '../../server/env'
 
-const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: (process.env.PUBLIC_URL ?? '').startsWith('https:') }
+const base = { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: webEnv().PUBLIC_URL.startsWith('https:') }
 
 /** The email waiting for its code (the spec's browser-kept pendingEmail), read by /verify-otp. */
 export const pendingEmailCookie = createCookie('pending_email', { ...base, maxAge: 60 * 60 * 24 })

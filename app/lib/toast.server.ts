@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
-import { parseEnv } from '#domain/env'
+import { webEnv } from '../../server/env'
 import { privateDir, tightenTree, writePrivateFile } from '../../server/private-files'
 
 /**
@@ -33,7 +33,7 @@ const KEY = 'toast'
  * a flash written by one web process must read in another, and after a restart.
  */
 function flashSecrets(): string[] {
-  const env = parseEnv(process.env)
+  const env = webEnv()
   if (env.SESSION_SECRET) return env.SESSION_SECRET
   const file = path.join(privateDir(env.DATA_DIR), 'session-secret')
   try {
@@ -54,7 +54,7 @@ const createFlashStorage = (secrets: string[]) =>
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: (process.env.PUBLIC_URL ?? '').startsWith('https:'),
+      secure: webEnv().PUBLIC_URL.startsWith('https:'),
       secrets,
       // Shown on the next page or not at all: a flash nobody came back for must not surface days later.
       maxAge: 60 * 10,
