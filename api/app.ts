@@ -17,7 +17,7 @@ import { rolesRoutes } from './routes/roles'
 import { scheduleRoutes } from './routes/schedule'
 import { templatesRoutes } from './routes/templates'
 import { usersRoutes } from './routes/users'
-import { helmetHeaders } from '../server/helmet-headers'
+import { helmetHeaders } from '../shared/helmet-headers'
 
 /** helmet's headers for answers that are JSON only: no content of any kind, in no frame. */
 const API_POLICY = { contentSecurityPolicy: { directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } }

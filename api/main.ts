@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { tightenDataDir } from '../server/private-files'
+import { tightenDataDir } from '../shared/private-files'
 import { buildApi } from './app'
 import { answerBackupRequests } from './db/backup'
 import { apiEnv } from './env'

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const outputs = ['build/server/api.js', 'build/server/web.js', 'build/web/server/index.js']
-const sources = ['app', 'api', 'domain', 'server', 'scripts', 'package.json', 'react-router.config.ts', 'vite.config.ts']
+const sources = ['app', 'api', 'domain', 'server', 'shared', 'scripts', 'package.json', 'react-router.config.ts', 'vite.config.ts']
 
 const newest = (entry) => {
   if (!fs.existsSync(entry)) return 0

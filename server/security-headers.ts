@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import type { HelmetOptions } from 'helmet'
-import { helmetHeaders } from './helmet-headers'
+import { helmetHeaders } from '../shared/helmet-headers'
 
 /** Stands for the request's nonce in the policy helmet writes once; never a real nonce (those are base64). */
 const NONCE = '~nonce~'

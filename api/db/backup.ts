@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { PGlite } from '@electric-sql/pglite'
-import { PRIVATE_DIR, PRIVATE_FILE, privateDir, tightenTree, writePrivateFile } from '../../server/private-files'
+import { PRIVATE_DIR, PRIVATE_FILE, privateDir, tightenTree, writePrivateFile } from '../../shared/private-files'
 import { openDatabase, type Database } from './client'
 import { acquireLock, formatIdentity, lockHolder, ownIdentity, provenRunning, readIdentity, sameProcess, type ProcessIdentity } from './lock'
 

@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { tightenDataDir, tightenTree } from '../../server/private-files'
+import { tightenDataDir, tightenTree } from '../../shared/private-files'
 import { acquireLock } from './lock'
 import * as schema from './schema'
 

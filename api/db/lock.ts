@@ -20,7 +20,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { PRIVATE_FILE, privateDir } from '../../server/private-files'
+import { PRIVATE_FILE, privateDir } from '../../shared/private-files'
 
 export interface ProcessIdentity {
   pid: number

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import nodemailer from 'nodemailer'
-import { PRIVATE_DIR, PRIVATE_FILE } from '../../server/private-files'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../shared/private-files'
 
 export interface Mail {
   to: string

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createCookieSessionStorage, redirect } from 'react-router'
 import { z } from 'zod'
 import { webEnv } from '../../server/env'
-import { privateDir, tightenTree, writePrivateFile } from '../../server/private-files'
+import { privateDir, tightenTree, writePrivateFile } from '../../shared/private-files'
 
 /**
  * The confirmation of a save, shown once at the top of the next page (issue 30 §4): a signed
