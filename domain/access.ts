@@ -21,24 +21,24 @@ export const isAdmin = (person: Pick<Holder, 'role'>) => person.role === ADMIN_R
 export const can = (person: Holder, permission: Permission) => isAdmin(person) || person.permissions.includes(permission)
 
 /** Someone acting: what they hold and their id, as the API's account row (`id`) or an answer of the API (`_id`) spells it. */
-export type Actor = Holder & ({ id: string } | { _id: string })
+export type HolderWithId = Holder & ({ id: string } | { _id: string })
 
-const idOf = (actor: Actor) => ('id' in actor ? actor.id : actor._id)
+const idOf = (actor: HolderWithId) => ('id' in actor ? actor.id : actor._id)
 
 /** Whether `id` is the actor's own, compared canonically (domain/ids.ts). */
-export const isSelf = (actor: Actor, id: string | null | undefined) => sameId(idOf(actor), id)
+export const isSelf = (actor: HolderWithId, id: string | null | undefined) => sameId(idOf(actor), id)
 
 /**
  * "Oneself, or whoever holds the permission" (DESIGN §4): what is the person's own (their profile,
  * their leave) is theirs, and someone else's needs `permission`. Ids compare canonically.
  */
-export const ownerOr = (actor: Actor, ownerId: string | null | undefined, permission: Permission) => isSelf(actor, ownerId) || can(actor, permission)
+export const ownerOr = (actor: HolderWithId, ownerId: string | null | undefined, permission: Permission) => isSelf(actor, ownerId) || can(actor, permission)
 
 /**
  * Who sees a person's private details (date of birth, family and financial details): the person
  * and the administrators only (DESIGN §4); `view` or `edit` is not enough.
  */
-export const seesPrivate = (actor: Actor, ownerId: string | null | undefined) => isSelf(actor, ownerId) || isAdmin(actor)
+export const seesPrivate = (actor: HolderWithId, ownerId: string | null | undefined) => isSelf(actor, ownerId) || isAdmin(actor)
 
 /** The permissions of a grant that the actor does not hold, in the usual order. */
 export const ungrantable = (actor: Holder, permissions: readonly string[]) =>

@@ -1,4 +1,4 @@
-import type { AssignmentRow, Person } from '#domain/contracts/schedule'
+import type { AssignmentRow, PersonRef } from '#domain/contracts/schedule'
 import type { Card } from '#domain/contracts/projects'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { clusterLabel } from '#domain/planning/cluster-list'
@@ -192,7 +192,7 @@ export async function projectsOf(db: Executor, userIds: string[]) {
   return rows.map((row) => row.projectId)
 }
 
-export async function loadPeople(db: Executor, ids: string[]): Promise<Person[]> {
+export async function loadPeople(db: Executor, ids: string[]): Promise<PersonRef[]> {
   if (ids.length === 0) return []
   return db.select({ _id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, ids))
 }

@@ -1,5 +1,5 @@
 import type { Ref } from '#domain/contracts/common'
-import type { Person, ScheduleBar, ScheduleGroup, SchedulePlaceholder, ScheduleRow, ScheduleView } from '#domain/contracts/schedule'
+import type { PersonRef, ScheduleBar, ScheduleGroup, SchedulePlaceholder, ScheduleRow, ScheduleView } from '#domain/contracts/schedule'
 import { PAGE_SIZE } from '#domain/pages'
 import type { Assignment, Conflict, Leave } from '#domain/schedule/assignments'
 import { overlaps, type Day, type Range } from '#domain/schedule/calendar'
@@ -27,7 +27,7 @@ export interface ScheduleReading {
 
 /** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */
 interface Candidate {
-  person: Person
+  person: PersonRef
   own: (Assignment & { dates: Range })[]
   leave: Leave[]
   marks: { kind: 'assignment' | 'leave'; days: Range }[]
@@ -155,7 +155,7 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
       if (query.projectId && !inWindow.some((row) => row.projectId === query.projectId)) continue
       const leave = (reading.leaveOf.get(person._id) ?? []).filter((period) => overlaps(period.range, window))
       const found = reading.found.get(person._id) ?? []
-      const who: Person = { _id: person._id, fullName: person.fullName, email: person.email }
+      const who: PersonRef = { _id: person._id, fullName: person.fullName, email: person.email }
       const candidate = (own: (Assignment & { dates: Range })[]): Candidate => ({ person: who, own, leave, marks: found.length ? overlapsOf(found, new Set(own.map((row) => row.id)), window) : [] })
       const rows: [{ _id: string | null; name: string }, Candidate][] = []
       if (group === 'role') {

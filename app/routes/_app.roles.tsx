@@ -10,7 +10,7 @@ import { redirectWithToast } from '#app/lib/toast.server'
 import { requirePermission } from '#app/lib/session.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { AddRoleModal, UsersModal } from '#app/features/roles/dialogs'
-import { keepHref, LOAD_FAILED, permissionLabel, ROLES_PATH, rolesView, type Holder } from '#app/features/roles/form'
+import { keepHref, LOAD_FAILED, permissionLabel, ROLES_PATH, rolesView, type RoleMember } from '#app/features/roles/form'
 import type { Route } from './+types/_app.roles'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
@@ -66,7 +66,7 @@ export default function Roles({ loaderData: data, actionData }: Route.ComponentP
       </Form>
       {data.loadError ? <FormMessage tone="error">{data.loadError}</FormMessage> : null}
       {empty ? <p className="card empty">No roles found. Create your first role to get started.</p> : null}
-      {[...data.groups.map((group) => ({ location: group.location, rows: group.roles })), ...(data.unheld.length ? [{ location: '', rows: data.unheld.map((role) => ({ role, users: [] as Holder[] })) }] : [])].map(
+      {[...data.groups.map((group) => ({ location: group.location, rows: group.roles })), ...(data.unheld.length ? [{ location: '', rows: data.unheld.map((role) => ({ role, users: [] as RoleMember[] })) }] : [])].map(
         ({ location, rows }) => (
           <section key={location || 'unheld'} className="card" aria-labelledby={`loc-${location || 'unheld'}`}>
             <h2 id={`loc-${location || 'unheld'}`}>{location || 'Not held by anyone yet'}</h2>

@@ -3,7 +3,7 @@ import type { TimelineWindow } from '../schedule/window'
 
 /** The answers of the people-over-time calls (issue 13), once: the API satisfies them, the web reads them. */
 
-export interface Person {
+export interface PersonRef {
   _id: string
   fullName: string | null
   email: string
@@ -40,7 +40,7 @@ export interface LeaveRow {
  * rows each holds in all.
  */
 export interface PersonSchedule {
-  user: Person
+  user: PersonRef
   assignments: AssignmentRow[]
   /** Not yet over, the soonest first. */
   leave: LeaveRow[]
@@ -76,7 +76,7 @@ export interface Dashboard {
  * never a conflict (GET /api/hand-overs).
  */
 export interface PersonConflicts {
-  user: Person
+  user: PersonRef
   assignments: AssignmentRow[]
 }
 
@@ -88,7 +88,7 @@ export interface ConflictsPage {
 
 /** GET /api/hand-overs: one person's assignment ending on the day their next one starts (issue 29), not counted as a conflict. */
 export interface HandOver {
-  user: Person
+  user: PersonRef
   day: string
   ending: AssignmentRow
   starting: AssignmentRow
@@ -232,7 +232,7 @@ export interface ScheduleOverlap {
 
 /** A row of people: a person, with (grouped by project) only that project's bars. */
 export interface ScheduleRow {
-  person: Person
+  person: PersonRef
   bars: ScheduleBar[]
   leave: ScheduleLeave[]
   overlaps: ScheduleOverlap[]

@@ -81,7 +81,8 @@ export const DUE_DAYS = 30
 /** A hire-by date passed ("overdue"), within the next DUE_DAYS days, today included ("due"), or later. */
 export const hireStatus = (daysLeft: number): 'overdue' | 'due' | 'later' => (daysLeft < 0 ? 'overdue' : daysLeft <= DUE_DAYS ? 'due' : 'later')
 
-export interface HireLine {
+/** One line of the hire-by queue by ids, as computed; the API names it into the answer's HireLine (domain/contracts/schedule.ts). */
+export interface HireNeed {
   roleId: string
   projectId: string
   clusterKey: string
@@ -97,7 +98,7 @@ export interface HireLine {
  * The hire-by queue: one line per (role, project, cluster item) with a gap, its instances added up
  * and its earliest start; sorted by hire-by date, then by the larger need.
  */
-export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string) => number, today: Day): HireLine[] {
+export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string) => number, today: Day): HireNeed[] {
   const lines = new Map<string, { roleId: string; projectId: string; clusterKey: string; clusterIds: readonly string[]; requirement: number; tagged: number; start: Day }>()
   for (const slot of slots) {
     if (!slot.dates) continue
@@ -111,7 +112,7 @@ export function hireQueue(slots: readonly Slot[], leadMonthsOf: (roleId: string)
       lines.set(key, { roleId: slot.roleId, projectId: slot.projectId, clusterKey: slot.clusterKey, clusterIds: slot.clusterIds, requirement: slot.requirement, tagged: slot.tagged, start: slot.dates.start })
     }
   }
-  const queue: HireLine[] = []
+  const queue: HireNeed[] = []
   for (const line of lines.values()) {
     const needed = gapOf(line.requirement, line.tagged)
     if (needed === 0) continue

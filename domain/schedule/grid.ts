@@ -1,7 +1,7 @@
 import { FIRST_YEAR, LAST_YEAR, formatDate } from '../dates'
 import type { Conflict } from './assignments'
 import { addDays, addMonths, daysBetween, intersection, monthOf, monthRange, type Day, type Range } from './calendar'
-import { hireQueue, type HireLine, type Slot } from './capacity'
+import { hireQueue, type HireNeed, type Slot } from './capacity'
 
 /**
  * The Schedule's grid (issue 29): people × weeks (or months). Pure: the API places every bar, leave
@@ -109,7 +109,7 @@ export function overlapsOf(found: readonly Conflict[], ids: ReadonlySet<string>,
 }
 
 /** A placeholder row: unfilled demand of one role on one instance's cluster item, with its dates and hire-by date. */
-export interface Placeholder extends HireLine {
+export interface Placeholder extends HireNeed {
   instanceId: string
   dates: Range
 }

@@ -1,4 +1,4 @@
-import type { Actor } from '#domain/access'
+import type { HolderWithId } from '#domain/access'
 import type { ProfileSubmission } from '#domain/profile'
 import type { Caller } from '#app/lib/api/http.server'
 import { getDraft, getProfile, getUser, listRoles, saveDraft, saveProfile, submitProfile } from '#app/lib/api/people.server'
@@ -8,7 +8,7 @@ import { draftOf, personalValues, personalView, profileView, updateOf, type Prof
 /** The calls of the two profile screens. */
 
 /** A user's profile screen: the account, the profile and (editing) the roles, at once. A profile that cannot be read is shown empty (spec/administration-planning.md §8). */
-export async function loadProfile(caller: Caller, userId: string, who: { me: Actor; editing: boolean }) {
+export async function loadProfile(caller: Caller, userId: string, who: { me: HolderWithId; editing: boolean }) {
   const [account, profile, roles] = await Promise.all([getUser(caller, userId), getProfile(caller, userId), who.editing ? listRoles(caller) : null])
   if (!account.ok) return { ok: false as const, error: account.error }
   return {

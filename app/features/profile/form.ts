@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { offeredRoles, isSelf, ownerOr, seesPrivate, type Actor, type Holder } from '#domain/access'
+import { offeredRoles, isSelf, ownerOr, seesPrivate, type Holder, type HolderWithId } from '#domain/access'
 import { DEFAULT_ACCOUNT_ROLE, DEFAULT_CURRENCY, type Permission } from '#domain/constants'
 import type { Ref } from '#domain/contracts/common'
 import type { StoredProfile } from '#domain/contracts/profiles'
@@ -76,7 +76,7 @@ export interface ProfileView {
 }
 
 interface Loaded {
-  me: Actor
+  me: HolderWithId
   editing: boolean
   account: ListedUser
   /** null when the profile could not be read. */

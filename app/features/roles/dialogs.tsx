@@ -7,7 +7,7 @@ import { Modal } from '#app/components/modal'
 import { shown } from '#app/lib/display'
 import { useSubmitting } from '#app/lib/submitting'
 import { parseWithSchema } from '#app/lib/validation'
-import { permissionLabel, USERS_DIALOG_KEPT, type Holder } from './form'
+import { permissionLabel, USERS_DIALOG_KEPT, type RoleMember } from './form'
 
 /** The two dialogs of Role & Permissions: Add New Role, and the users of a role at a location. */
 
@@ -51,7 +51,7 @@ export function AddRoleModal({ closeTo, lastResult }: { closeTo: string; lastRes
   )
 }
 
-export function UsersModal({ title, users, closeTo }: { title: string; users: Holder[]; closeTo: string }) {
+export function UsersModal({ title, users, closeTo }: { title: string; users: RoleMember[]; closeTo: string }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   return (

@@ -8,7 +8,7 @@ import { compareLocations, groupByLocation, locationOf } from '#domain/work-loca
  * (tests/unit/roles-form.test.ts).
  */
 
-export type Holder = RoleWithUsers['users'][number]
+export type RoleMember = RoleWithUsers['users'][number]
 
 export const ROLES_PATH = '/roles'
 export const LOAD_FAILED = 'Failed to load roles/projects'
@@ -35,7 +35,7 @@ export function rolesView(roles: readonly RoleWithUsers[], params: URLSearchPara
   const q = lowered(params, 'q')
   const location = params.get('location') ?? ''
   const roleName = params.get('role') ?? ''
-  const matches = (role: RoleWithUsers, holder: Holder) =>
+  const matches = (role: RoleWithUsers, holder: RoleMember) =>
     !q || [holder.fullName, holder.email, role.name, locationOf(holder), ...holder.permissions].some((value) => includes(value, q))
   const shown = roles
     .filter((role) => !roleName || role.name === roleName)
