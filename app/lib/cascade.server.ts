@@ -1,4 +1,4 @@
-import type { ApiResult } from './api/http.server'
+import { listOr, type ApiResult } from './api/http.server'
 
 /** One level of a chain of choices: the id asked for, and how its list loads. */
 export interface Level<Row> {
@@ -28,7 +28,7 @@ export async function resolveCascade<const Rows extends readonly { _id: string }
   let parentChosen = true
   for (const [index, level] of all.entries()) {
     const result = results[index]
-    const list: { _id: string }[] = parentChosen && result?.ok ? result.data : []
+    const list: { _id: string }[] = parentChosen ? listOr(result) : []
     const chosen: { _id: string } | null = list.find((row) => row._id === level.wanted.toLowerCase()) ?? null
     resolved.push({ list, chosen })
     parentChosen = chosen !== null

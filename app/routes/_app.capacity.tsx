@@ -19,6 +19,7 @@ import { pageOfList, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
 import { can } from '#domain/access'
 import type { Route } from './+types/_app.capacity'
+import { listOr, okOr } from '#app/lib/api/http.server'
 
 type PeriodField = 'from' | 'to'
 
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const period = periodOf(choice)
   const [capacity, projects, roles, attention] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args), getAttention(args)])
   // The strip is a summary: a page that cannot read it still shows the grid and the queue.
-  const strip = { attention: attention.ok ? attention.data : null }
+  const strip = { attention: okOr(attention, null) }
   // A period the API refuses (the end before the start, too long, outside 1900 to 2100) is said, with the filters kept and the field marked.
   if (!capacity.ok) {
     const problem = messageOr(capacity.error, 'Failed to load capacity')
@@ -56,8 +57,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 const options = (projects: Awaited<ReturnType<typeof listProjects>>, roles: Awaited<ReturnType<typeof listRoles>>) => ({
-  projects: projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : [],
-  roles: roles.ok ? roles.data.roles.map(({ _id, name }) => ({ _id, name })) : [],
+  projects: listOr(projects).map(({ _id, name }) => ({ _id, name })),
+  roles: listOr(roles, (data) => data.roles).map(({ _id, name }) => ({ _id, name })),
 })
 
 const PROBLEM_ID = 'capacity-problem'

@@ -7,6 +7,7 @@ import { ConflictPeople, HandOverTable } from '#app/features/attention/conflicts
 import { listConflicts, listHandOvers } from '#app/lib/api/schedule.server'
 import { requirePermission } from '#app/lib/session.server'
 import type { Route } from './+types/_app.conflicts'
+import { listOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Conflicts · ${PRODUCT_NAME}` }]
 
@@ -28,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [upcoming, handOvers, past] = await Promise.all([listConflicts(args, page), listHandOvers(args), showPast ? listConflicts(args, pastPage, 'past') : null])
   return {
     upcoming: upcoming.ok ? { ...upcoming.data, page } : { people: [], total: 0, page },
-    handOvers: handOvers.ok ? handOvers.data : [],
+    handOvers: listOr(handOvers),
     past: past?.ok ? { ...past.data, page: pastPage } : null,
     showPast,
     failed: !upcoming.ok || !handOvers.ok || (past !== null && !past.ok),

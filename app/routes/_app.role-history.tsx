@@ -11,6 +11,7 @@ import { Pages } from '#app/components/pages'
 import { PAGE_SIZE, readPage } from '#domain/pages'
 import { requirePermission } from '#app/lib/session.server'
 import type { Route } from './+types/_app.role-history'
+import { listOr, okOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Role History · ${PRODUCT_NAME}` }]
 
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await listRoleHistories(args, page)
   // A page past the end (the history is shorter than the address remembers) is the last one.
   if (result.ok && result.data.histories.length === 0 && result.data.total > 0) throw redirect(pageHref(Math.ceil(result.data.total / PAGE_SIZE)))
-  return { page, histories: result.ok ? result.data.histories : [], total: result.ok ? result.data.total : 0, timeZone: TIME_ZONE }
+  return { page, histories: listOr(result, (data) => data.histories), total: okOr(result, { total: 0 }).total, timeZone: TIME_ZONE }
 }
 
 const pageHref = (page: number) => (page > 1 ? `/role-history?page=${page}` : '/role-history')

@@ -5,6 +5,7 @@ import { rollUpByRole } from '#app/lib/api/projects.server'
 import { requirePermission } from '#app/lib/session.server'
 import { shownDate } from '#app/lib/display'
 import type { Route } from './+types/_app.role-project-clusters'
+import { listOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Roles, Projects, Clusters · ${PRODUCT_NAME}` }]
 
@@ -18,7 +19,7 @@ const LOAD_FAILED = 'Failed to load roles/projects'
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const result = await rollUpByRole(args)
-  return { roles: result.ok ? result.data : [], failed: !result.ok }
+  return { roles: listOr(result), failed: !result.ok }
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`

@@ -12,6 +12,7 @@ import { parseWithSchema } from '#app/lib/validation'
 import { AddRoleModal, UsersModal } from '#app/features/roles/dialogs'
 import { keepHref, LOAD_FAILED, permissionLabel, ROLES_PATH, rolesView, type RoleMember } from '#app/features/roles/form'
 import type { Route } from './+types/_app.roles'
+import { listOr } from '#app/lib/api/http.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: `Role & Permissions · $
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requirePermission(args, 'view')
   const result = await listRolesWithUsers(args)
-  const view = rolesView(result.ok ? result.data.roles : [], args.url.searchParams, can(user, 'add'))
+  const view = rolesView(listOr(result, (data) => data.roles), args.url.searchParams, can(user, 'add'))
   return { loadError: result.ok ? null : LOAD_FAILED, ...view }
 }
 

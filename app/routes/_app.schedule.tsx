@@ -11,6 +11,7 @@ import { getAttention } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import type { Route } from './+types/_app.schedule'
+import { okOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Schedule · ${PRODUCT_NAME}` }]
 
@@ -24,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   const choice = readScheduleChoice(args.url.searchParams)
   const [result, strip] = await Promise.all([getSchedule(args, choice), getAttention(args)])
   // The Attention strip (issue 29) is a summary: a page that cannot read it still shows the schedule.
-  const attention = strip.ok ? strip.data : null
+  const attention = okOr(strip, null)
   if (!result.ok) return { choice, view: null, attention, problem: messageOr(result.error, 'Failed to load the schedule'), field: result.error.field ?? null }
   return { choice, view: result.data, attention, problem: null, field: null }
 }

@@ -12,6 +12,7 @@ import { getTimeline } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import { requirePermission } from '#app/lib/session.server'
 import type { Route } from './+types/_app.timeline'
+import { listOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_NAME}` }]
 
@@ -29,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Passed on as typed: a month the API refuses (outside 1900 to 2100, not a month) is said on the page.
   const from = (params.get('from') ?? '').trim().slice(0, 20)
   const projects = await listProjects(args)
-  const projectList = projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : []
+  const projectList = listOr(projects).map(({ _id, name }) => ({ _id, name }))
   const project = isUuid(wanted) ? (projectList.find((row) => row._id === wanted) ?? null) : null
   const timeline = project ? await getTimeline(args, project._id, from || undefined) : null
   return {

@@ -3,7 +3,7 @@ import type { AuditEntry } from '#domain/contracts/audit'
 import { canonicalId, isUuid } from '#domain/ids'
 import { listAudit } from '#app/lib/api/audit.server'
 import { listProjects } from '#app/lib/api/catalog.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { listUsers } from '#app/lib/api/people.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import type { AuditFilters } from './query'
@@ -89,5 +89,5 @@ export async function readAudit(caller: Caller, filters: AuditFilters, window: {
 /** The project filter's choices: every project, by name as the API answers them. */
 export async function projectOptions(caller: Caller) {
   const projects = await listProjects(caller)
-  return projects.ok ? projects.data.map((project) => ({ _id: project._id, name: project.name })) : []
+  return listOr(projects).map((project) => ({ _id: project._id, name: project.name }))
 }

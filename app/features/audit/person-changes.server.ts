@@ -2,7 +2,7 @@ import { can, seesPrivate } from '#domain/access'
 import type { SessionUser } from '#app/lib/session.server'
 import { readPage } from '#domain/pages'
 import { listPersonAudit } from '#app/lib/api/audit.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, okOr, type Caller } from '#app/lib/api/http.server'
 import { TIME_ZONE } from '#app/lib/time-zone.server'
 import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
 import { CHANGES_PAGE } from './query'
@@ -20,8 +20,8 @@ export async function loadPersonChanges(caller: Caller, me: SessionUser, userId:
   return {
     page,
     size: PERSON_PAGE_SIZE,
-    entries: result.ok ? result.data.entries : [],
-    total: result.ok ? result.data.total : 0,
+    entries: listOr(result, (data) => data.entries),
+    total: okOr(result, { total: 0 }).total,
     failed: !result.ok,
     timeZone: TIME_ZONE,
     // The screens an entry leads to need `view`: without it, the entries name things without linking to them.

@@ -1,6 +1,6 @@
 import { groupClusters } from '#domain/planning/cluster-list'
 import { listCategories, listClusters, listEntities, listPlannings, saveGroups } from '#app/lib/api/catalog.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { listRoles } from '#app/lib/api/people.server'
 import { resolveCascade } from '#app/lib/cascade.server'
 import { isUuid } from '#domain/ids'
@@ -22,12 +22,12 @@ export async function loadChoice(caller: Caller, wanted: Selection) {
 /** The planning types and clusters of a choice (all of them without one). */
 export async function loadTable(caller: Caller, filter: { categoryId?: string; entityId?: string }) {
   const [plannings, clusters] = await Promise.all([listPlannings(caller, filter), listClusters(caller, filter)])
-  return { plannings: plannings.ok ? plannings.data : [], clusters: clusters.ok ? clusters.data : [] }
+  return { plannings: listOr(plannings), clusters: listOr(clusters) }
 }
 
 export async function loadRoles(caller: Caller) {
   const result = await listRoles(caller)
-  return result.ok ? result.data.roles.map(({ _id, name }) => ({ _id, name })) : []
+  return listOr(result, (data) => data.roles).map(({ _id, name }) => ({ _id, name }))
 }
 
 /**
@@ -38,7 +38,7 @@ export async function loadRoles(caller: Caller) {
  */
 export async function groupRoleClusters(caller: Caller, filter: { categoryId?: string; entityId?: string }, posted: { planningId: string; roleId: string; selected: string[] }) {
   const plannings = await listPlannings(caller, filter)
-  const planning = plannings.ok ? plannings.data.find((row) => row._id === posted.planningId) : undefined
+  const planning = listOr(plannings).find((row) => row._id === posted.planningId)
   const role = planning?.roleClusters.find((entry) => entry.roleId._id === posted.roleId)
   if (!role) return { saved: false, headers: plannings.headers }
   const saved = await saveGroups(caller, posted.planningId, { roleId: posted.roleId, groups: groupClusters(role.clusters, posted.selected) })

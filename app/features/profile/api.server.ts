@@ -1,6 +1,6 @@
 import type { HolderWithId } from '#domain/access'
 import type { ProfileSubmission } from '#domain/profile'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, okOr, type Caller } from '#app/lib/api/http.server'
 import { getDraft, getProfile, getUser, listRoles, saveDraft, saveProfile, submitProfile } from '#app/lib/api/people.server'
 import { getLanding } from '#app/lib/session.server'
 import { draftOf, personalValues, personalView, profileView, updateOf, type ProfileEdit } from './form'
@@ -13,7 +13,7 @@ export async function loadProfile(caller: Caller, userId: string, who: { me: Hol
   if (!account.ok) return { ok: false as const, error: account.error }
   return {
     ok: true as const,
-    view: profileView({ ...who, account: account.data, stored: profile.ok ? profile.data : null, roles: roles?.ok ? roles.data.roles : [] }),
+    view: profileView({ ...who, account: account.data, stored: okOr(profile, null), roles: listOr(roles, (data) => data.roles) }),
   }
 }
 
@@ -32,8 +32,8 @@ export async function loadPersonalDetails(caller: Caller) {
   const [landing, roles, draft] = await Promise.all([getLanding(caller), listRoles(caller), getDraft(caller)])
   const saved = (draft.ok && draft.data.draft) || null
   const stored = !saved && landing.user ? await getProfile(caller, landing.user._id) : null
-  const values = personalValues(saved, stored?.ok ? stored.data : null)
-  return { hasDraft: Boolean(saved), ...personalView(landing.user, roles.ok ? roles.data.roles : [], values) }
+  const values = personalValues(saved, okOr(stored, null))
+  return { hasDraft: Boolean(saved), ...personalView(landing.user, listOr(roles, (data) => data.roles), values) }
 }
 
 /**

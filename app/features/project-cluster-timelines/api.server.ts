@@ -1,5 +1,5 @@
 import { listCategories, listEntityTypes, listProjects } from '#app/lib/api/catalog.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { listTimelines } from '#app/lib/api/projects.server'
 import { resolveCascade } from '#app/lib/cascade.server'
 import type { Choice } from './form'
@@ -11,7 +11,7 @@ import type { Choice } from './form'
  */
 export async function loadTimeline(caller: Caller, wanted: Choice) {
   const projects = await listProjects(caller)
-  const project = (projects.ok ? projects.data : []).find((row) => row._id === wanted.projectId)
+  const project = listOr(projects).find((row) => row._id === wanted.projectId)
   const projectId = project?._id ?? ''
   const categoryId = project?.globalCategory?._id ?? wanted.categoryId
   const [, category, entityType] = await resolveCascade([
@@ -23,11 +23,11 @@ export async function loadTimeline(caller: Caller, wanted: Choice) {
   const named = (rows: { _id: string; name: string }[]) => rows.map(({ _id, name }) => ({ _id, name }))
   return {
     choice: { projectId, categoryId: category.chosen?._id ?? '', entityTypeId: entityType.chosen?._id ?? '' },
-    projects: named(projects.ok ? projects.data : []),
+    projects: named(listOr(projects)),
     fixedCategory: project?.globalCategory ?? null,
     categories: named(category.list),
     entityTypes: named(entityType.list),
     entityType: entityType.chosen,
-    rows: timeline?.ok ? timeline.data : [],
+    rows: listOr(timeline),
   }
 }

@@ -1,4 +1,4 @@
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { getAvailability } from '#app/lib/api/schedule.server'
 
 /**
@@ -10,7 +10,7 @@ export async function withAvailability(caller: Caller, slot: { projectId: string
   const answer = userIds.length
     ? await getAvailability(caller, { projectId: slot.projectId, instanceId: slot.projectEntityId, roleId: slot.roleId, clusterIds: slot.clusterIds, userIds })
     : null
-  const held = new Map(answer?.ok ? answer.data.people.map((person) => [person.userId, person]) : [])
+  const held = new Map(listOr(answer, (data) => data.people).map((person) => [person.userId, person]))
   return <Person extends { _id: string }>(person: Person) => {
     const found = held.get(person._id)
     return found ? { ...person, load: found.load, clashes: found.clashes } : person

@@ -1,6 +1,6 @@
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { listCategories, listClusters, listEntities, listPlannings } from '#app/lib/api/catalog.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { findTemplate, listTemplates, saveTemplate } from '#app/lib/api/templates.server'
 import { resolveCascade } from '#app/lib/cascade.server'
 import { messageOr, refusalOr, type ApiError } from '#app/lib/errors'
@@ -37,7 +37,7 @@ export async function loadTemplatePage(caller: Caller, wanted: Combo): Promise<O
     categoryId && entityId && planningId ? findTemplate(caller, wanted) : null,
     listTemplates(caller),
   ])
-  const clusterList = category.chosen && clusters?.ok ? clusters.data : []
+  const clusterList = category.chosen ? listOr(clusters) : []
   const roles = rolesOf(planning.chosen, clusterList)
   const named = (rows: { _id: string; name: string }[]) => rows.map(({ _id, name }) => ({ _id, name }))
   return {
@@ -48,7 +48,7 @@ export async function loadTemplatePage(caller: Caller, wanted: Combo): Promise<O
     roles,
     draft: draftFor(roles, planning.chosen && existing?.ok ? existing.data.template : null),
     interchangeClusters: clusterList.map(asClusterOption),
-    templates: templates.ok ? (templates.data.data ?? []) : [],
+    templates: listOr(templates, (data) => data.data ?? []),
     listError: templates.ok ? null : templates.error.status !== null && messageOr(templates.error, '') ? `Error: ${templates.error.message}` : LIST_FAILED,
   }
 }

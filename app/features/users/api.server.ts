@@ -1,6 +1,6 @@
 import type { ListedUser } from '#domain/contracts/users'
 import { roleFilterOptions } from '#domain/roles'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, okOr, type Caller } from '#app/lib/api/http.server'
 import { listRoles, listUsers } from '#app/lib/api/people.server'
 import { listQuery, type UserFilters } from './query'
 
@@ -13,8 +13,8 @@ export const fetchUsers = (caller: Caller, filters: UserFilters, page?: number) 
 export async function loadUsersPage(caller: Caller, filters: UserFilters, page: number) {
   const [result, roles] = await Promise.all([fetchUsers(caller, filters, page), listRoles(caller)])
   return {
-    users: result.ok ? result.data.users : ([] as ListedUser[]),
-    total: result.ok ? result.data.total : 0,
-    roleOptions: roleFilterOptions(roles.ok ? roles.data.roles.map((role) => role.name) : []),
+    users: listOr(result, (data): ListedUser[] => data.users),
+    total: okOr(result, { total: 0 }).total,
+    roleOptions: roleFilterOptions(listOr(roles, (data) => data.roles).map((role) => role.name)),
   }
 }

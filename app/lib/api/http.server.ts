@@ -66,3 +66,17 @@ export function mergeHeaders(...sources: (Headers | undefined)[]) {
 
 /** A query string with its `?`, without the empty values (`{ categoryId: '' }` asks for everything); '' when none is left. */
 export const queryString = (params: SearchValues = {}) => hrefOf('', params)
+
+/**
+ * A failed call's list is an empty list: the page still renders and says what failed elsewhere.
+ * With `pick`, the list inside the answer (`{ roles: [...] }`). A call not made (`undefined`) is empty too.
+ */
+export function listOr<T>(result: ApiResult<readonly T[]> | ApiResult<T[]> | null | undefined): T[]
+export function listOr<T, Item>(result: ApiResult<T> | null | undefined, pick: (data: T) => Item[]): Item[]
+export function listOr(result: ApiResult<unknown> | null | undefined, pick?: (data: unknown) => unknown[]): unknown[] {
+  if (!result?.ok) return []
+  return pick ? pick(result.data) : (result.data as unknown[])
+}
+
+/** The answer's data, or `fallback` when the call failed or was not made. */
+export const okOr = <T, Fallback>(result: ApiResult<T> | null | undefined, fallback: Fallback): T | Fallback => (result?.ok ? result.data : fallback)
