@@ -3,7 +3,8 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { AttentionStrip } from '#app/features/attention/strip'
 import { MyAssignments, pastShown } from '#app/features/schedule/assignments'
 import { CANCEL_PARAM, LeaveSection } from '#app/features/schedule/leave'
-import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
+import { LEAVE_INTENTS, leaveAction } from '#app/features/schedule/leave.server'
+import { assertIntent, requireIntent } from '#app/lib/intents.server'
 import { pagesOf } from '#app/features/schedule/person-lists'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
 import { getDashboard } from '#app/lib/api/schedule.server'
@@ -44,9 +45,9 @@ export async function loader(args: Route.LoaderArgs) {
  * form starts empty; a refusal stays, with what was typed (issue 30).
  */
 export async function action(args: Route.ActionArgs) {
-  await requireUser(args)
+  const { user } = await requireUser(args)
   const form = await readForm(args.request)
-  if (!isLeaveIntent(form.get('intent'))) throw new Response('Unknown action', { status: 400 })
+  assertIntent(user, LEAVE_INTENTS, requireIntent(LEAVE_INTENTS, form))
   const { answer, init } = await leaveAction(args, form)
   if (answer.tone === 'error') return data(answer, init)
   const back = new URLSearchParams(args.url.search)

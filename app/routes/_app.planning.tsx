@@ -7,7 +7,8 @@ import { RouteErrorBoundary } from '#app/components/route-error'
 import { createCluster, createPlanning } from '#app/lib/api/catalog.server'
 import { messageOr } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/toast.server'
-import { assertCan, requirePermission, requireUser } from '#app/lib/session.server'
+import { requirePermission, requireUser } from '#app/lib/session.server'
+import { assertIntent, requireIntent } from '#app/lib/intents.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { readForm } from '#app/lib/form.server'
 import { AddClusterDialog } from '#app/features/planning/add-cluster-dialog'
@@ -21,11 +22,10 @@ import {
   CLUSTERS_GROUPED,
   createTypeFormSchema,
   NOTICES,
-  PERMISSION_OF,
+  INTENTS,
   planningFilter,
   planningHref,
   readGroups,
-  readIntent,
   selectionOf,
   TYPE_SAVE_FAILED,
   type PlanningAnswer,
@@ -80,10 +80,9 @@ export async function loader(args: Route.LoaderArgs) {
 /** Create Type, Add Cluster or Group Clusters: the button's intent says which, and the one permission it needs. */
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
-  const intent = readIntent(formData)
-  if (!intent) throw new Response('Unknown action', { status: 400 })
+  const intent = requireIntent(INTENTS, formData)
   const { user } = await requireUser(args)
-  assertCan(user, PERMISSION_OF[intent])
+  assertIntent(user, INTENTS, intent)
 
   if (intent === 'group') {
     const selection = selectionOf(args.url.searchParams)

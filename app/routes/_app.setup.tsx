@@ -8,14 +8,16 @@ import { FormMessage } from '#app/components/forms'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { createSetupItem, deleteSetupItem, listCategories, listEntities, listProjects, updateSetupItem } from '#app/lib/api/catalog.server'
 import { messageOr } from '#app/lib/errors'
-import { assertCan, requirePermission, requireUser } from '#app/lib/session.server'
+import { requirePermission, requireUser } from '#app/lib/session.server'
+import { assertIntent } from '#app/lib/intents.server'
 import { parseWithSchema } from '#app/lib/validation'
 import { readForm } from '#app/lib/form.server'
 import { ConfirmDelete } from '#app/features/setup/confirm-delete'
 import { CreateForm } from '#app/features/setup/create-form'
-import { formIdOf, isKind, KINDS, NOTICES, noticeOf, PERMISSION_OF, readIntent, type SetupAnswer, type SetupProject } from '#app/features/setup/form'
+import { formIdOf, isKind, KINDS, NOTICES, INTENTS, noticeOf, readIntent, type SetupAnswer, type SetupProject } from '#app/features/setup/form'
 import { ItemRow, ProjectRow } from '#app/features/setup/item-row'
 import type { Route } from './+types/_app.setup'
+import { listOr } from '#app/lib/api/http.server'
 
 export const meta: Route.MetaFunction = () => [{ title: `Set up categories, entities and projects · ${PRODUCT_NAME}` }]
 
@@ -25,9 +27,9 @@ export async function loader(args: Route.LoaderArgs) {
   const params = args.url.searchParams
   const [categories, entities, projects] = await Promise.all([listCategories(args), listEntities(args), listProjects(args)])
   const lists = {
-    category: categories.ok ? categories.data : [],
-    entity: entities.ok ? entities.data : [],
-    project: projects.ok ? projects.data : [],
+    category: listOr(categories),
+    entity: listOr(entities),
+    project: listOr(projects),
   }
   const categoryName = new Map(lists.category.map((category) => [category._id, category.name]))
   const kind = params.get('confirm')
@@ -54,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   if (!posted) throw new Response('Unknown action', { status: 400 })
   const { intent, kind, id } = posted
   const { user } = await requireUser(args)
-  assertCan(user, PERMISSION_OF[intent])
+  assertIntent(user, INTENTS, intent)
   const { word } = KINDS[kind]
 
   if (intent === 'delete') {

@@ -13,11 +13,14 @@ import { ViewProfile } from '#app/features/profile/profile-view'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { PersonListPages, pagesOf } from '#app/features/schedule/person-lists'
 import { LeaveSection } from '#app/features/schedule/leave'
-import { isLeaveIntent, leaveAction } from '#app/features/schedule/leave.server'
+import { LEAVE_INTENTS, leaveAction } from '#app/features/schedule/leave.server'
+import { intentOf } from '#app/lib/intents'
+import { assertIntent } from '#app/lib/intents.server'
 import { getAssignments } from '#app/lib/api/schedule.server'
 import { loadPersonChanges } from '#app/features/audit/person-changes.server'
 import { PersonChangesSection } from '#app/features/audit/person-changes'
 import type { Route } from './+types/_app.users.$userId.profile'
+import { listOr } from '#app/lib/api/http.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
 
@@ -53,9 +56,9 @@ export async function loader(args: Route.LoaderArgs) {
     state: 'ready' as const,
     canViewUsers,
     ...loaded.view,
-    assignments: schedule?.ok ? schedule.data.assignments : [],
-    leave: schedule?.ok ? schedule.data.leave : [],
-    pastLeave: schedule?.ok ? schedule.data.pastLeave : [],
+    assignments: listOr(schedule, (data) => data.assignments),
+    leave: listOr(schedule, (data) => data.leave),
+    pastLeave: listOr(schedule, (data) => data.pastLeave),
     totals: schedule?.ok ? schedule.data.totals : { assignments: 0, leave: 0, pastLeave: 0 },
     assignmentsPage: pages.assignments,
     changes,
@@ -64,9 +67,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const userId = args.params.userId ?? ''
-  const { own } = await requireAccess(args, true)
+  const { me, own } = await requireAccess(args, true)
   const form = await readForm(args.request)
-  if (isLeaveIntent(form.get('intent'))) {
+  const leaveIntent = intentOf(LEAVE_INTENTS, form)
+  if (leaveIntent) {
+    assertIntent(me, LEAVE_INTENTS, leaveIntent)
     const { answer, init } = await leaveAction(args, form)
     return data({ leave: answer }, init)
   }

@@ -5,7 +5,7 @@ import { planningMessages } from '#domain/planning/messages'
 import {
   addClusterFormSchema,
   createTypeFormSchema,
-  PERMISSION_OF,
+  INTENTS,
   planningFilter,
   planningHref,
   readGroups,
@@ -14,6 +14,7 @@ import {
   tickedOf,
 } from '#app/features/planning/form'
 import { groupDialogOf, labelOf, rowsOf } from '#app/features/planning/table'
+import { permissionsOf } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 
 /** The Planning screen's forms, address and table, read without a browser. */
@@ -109,7 +110,7 @@ describe('the buttons', () => {
   test('each intent needs its own permission', () => {
     expect(readIntent(postedForm({ intent: 'group' }))).toBe('group')
     expect(readIntent(postedForm({ intent: 'create-type' }))).toBe('create-type')
-    expect(PERMISSION_OF).toEqual({ 'create-type': 'add', 'add-cluster': 'add', group: 'edit' })
+    expect(permissionsOf(INTENTS)).toEqual({ 'create-type': ['add'], 'add-cluster': ['add'], group: ['edit'] })
   })
 
   test('a post no button of the page makes is none', () => {

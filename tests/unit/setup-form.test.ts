@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
-import { formIdOf, KINDS, NOTICES, noticeOf, PERMISSION_OF, readIntent } from '#app/features/setup/form'
+import { formIdOf, KINDS, NOTICES, INTENTS, noticeOf, readIntent } from '#app/features/setup/form'
+import { permissionsOf } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 
 /** The set-up screen's forms, read without a browser. */
@@ -21,7 +22,7 @@ describe('readIntent', () => {
   })
 
   test('each button needs its own permission', () => {
-    expect(PERMISSION_OF).toEqual({ create: 'add', rename: 'edit', delete: 'delete' })
+    expect(permissionsOf(INTENTS)).toEqual({ create: ['add'], rename: ['edit'], delete: ['delete'] })
   })
 })
 

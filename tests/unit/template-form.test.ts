@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
+import { intentOf } from '#app/lib/intents'
 import type { Cluster } from '#domain/contracts/catalog'
 import type { Planning, Template } from '#domain/contracts/planning'
 import { planningMessages } from '#domain/planning/messages'
@@ -13,7 +14,7 @@ import {
   isRowKey,
   openDialog,
   pagePath,
-  permissionsFor,
+  INTENTS,
   readCombo,
   readDeletion,
   readDialogRows,
@@ -121,7 +122,11 @@ describe('row keys, the choice, the dialog rows, a deletion', () => {
   })
 })
 
-describe('permissionsFor', () => {
+describe('INTENTS', () => {
+  const permissionsFor = (intent: string) => {
+    const changing = intentOf(INTENTS, postedForm({ intent }))
+    return changing ? INTENTS[changing].permission : []
+  }
   test('Save and its confirmed overwrite need add (the API asks edit or delete for what an overwrite changes or drops), Delete delete; the dialog steps only view', () => {
     expect(permissionsFor('save')).toEqual(['add'])
     expect(permissionsFor('save-force')).toEqual(['add'])

@@ -1,4 +1,7 @@
+import * as z from 'zod/mini'
 import { otpSchema, verifyOtpFormSchema } from '#domain/auth'
+import { intentOf, type IntentTable } from '#app/lib/intents'
+import { parseWithSchema } from '#app/lib/validation'
 
 /**
  * The Verify your email form: one address and the code (one field without JavaScript, six
@@ -22,15 +25,33 @@ export const linkedCode = (params: URLSearchParams) => {
   return otpSchema.safeParse(code).success ? code : ''
 }
 
+const first = (value: unknown) => String((Array.isArray(value) ? value[0] : value) ?? '')
+
+/** The verify post: the address as sent, and the code from its one field or its six boxes, then the domain's checks. */
+export const verifyPostSchema = z.pipe(
+  z.transform((form: unknown) => {
+    const { email, otp } = (form ?? {}) as Record<string, unknown>
+    return { email: first(email), otp: [otp ?? []].flat().join('') }
+  }),
+  verifyOtpFormSchema,
+)
+
+/** The two buttons, beside what they need: nobody is signed in yet, so no permission. */
+export const INTENTS = {
+  verify: { permission: [], schema: verifyPostSchema },
+  resend: { permission: [] },
+} as const satisfies IntentTable
+
 /**
  * The posted form: `resend` with its address, or `verify` with the address and code checked. A
  * bad code is reported beside the boxes; any other problem (the address) as the form's error.
  */
 export function readVerifyForm(form: FormData) {
-  const email = String(form.get('email') ?? '')
-  if (form.get('intent') === 'resend') return { intent: 'resend' as const, email }
-  const parsed = verifyOtpFormSchema.safeParse({ email, otp: codeOf(form) })
-  if (parsed.success) return { intent: 'verify' as const, value: parsed.data }
-  const otpError = parsed.error.issues.find((issue) => issue.path[0] === 'otp')?.message
-  return { intent: 'invalid' as const, result: { intent: 'verify', error: otpError ? '' : parsed.error.issues[0].message, otpError } satisfies VerifyResult }
+  // Any post but Resend's is a verify: the code's own field submits it too.
+  if (intentOf(INTENTS, form) === 'resend') return { intent: 'resend' as const, email: first(form.get('email')) }
+  const submission = parseWithSchema(form, { schema: INTENTS.verify.schema })
+  if (submission.status === 'success') return { intent: 'verify' as const, value: submission.value }
+  const errors = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])
+  const otpError = submission.error?.otp?.[0]
+  return { intent: 'invalid' as const, result: { intent: 'verify', error: otpError ? '' : (errors[0] ?? ''), otpError } satisfies VerifyResult }
 }

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs } from 'react-router'
+import * as z from 'zod/mini'
 import { isUuid } from '#domain/ids'
 import { setLeadMonths } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
@@ -9,13 +10,17 @@ import { leadTimeFormSchema, type LeadAnswer } from './lead-times'
 
 export const LEAD_SAVED = 'Lead time saved'
 
+/** Which role's row posted: its id, or a 400 (no row of the page posts another). */
+const roleTargetSchema = z.object({ roleId: z.string().check(z.refine(isUuid)) })
+
 /** One role's lead time from the capacity page's form; the answer is shown beside that role. */
 export async function saveLeadTime(args: ActionFunctionArgs) {
   const { user } = await requirePermission(args, 'view')
   assertCan(user, 'edit')
   const form = await readForm(args.request)
-  const roleId = String(form.get('roleId') ?? '')
-  if (!isUuid(roleId)) throw new Response('Unknown role', { status: 400 })
+  const target = parseWithSchema(form, { schema: roleTargetSchema })
+  if (target.status !== 'success') throw new Response('Unknown role', { status: 400 })
+  const { roleId } = target.value
   const submission = parseWithSchema(form, { schema: leadTimeFormSchema })
   if (submission.status !== 'success') return data<LeadAnswer>({ roleId, tone: 'error', result: submission.reply() }, { status: 400 })
   const saved = await setLeadMonths(args, roleId, submission.value.leadMonths)

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from '@conform-to/dom'
 import * as z from 'zod/mini'
-import type { Permission } from '#domain/constants'
 import type { Ref } from '#domain/contracts/common'
 import { isUuid } from '#domain/ids'
 import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
+import { intentOf, type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
+import { parseWithSchema } from '#app/lib/validation'
 
 /**
  * The Planning screen's forms and address (spec/administration-planning.md §4, §5): its schemas, which button asked for what, the
@@ -71,23 +72,33 @@ export const addClusterFormSchema = z.pipe(
   clusterCreateSchema,
 )
 
-/** What each button asks for, and the permission it needs. */
-export const PERMISSION_OF = { 'create-type': 'add', 'add-cluster': 'add', group: 'edit' } as const satisfies Record<string, Permission>
-export type Intent = keyof typeof PERMISSION_OF
+/**
+ * Group Clusters' post: the planning, the role and the clusters ticked (ids only; anything else in
+ * the list is dropped), and at least two of them to make a group.
+ */
+export const groupFormSchema = z.pipe(
+  z.transform((form: unknown) => {
+    const { planningId, roleId, clusters } = record(form)
+    return { planningId, roleId, selected: asList(clusters).map(String).filter(isUuid) }
+  }),
+  z.object({ planningId: z.string().check(z.refine(isUuid)), roleId: z.string().check(z.refine(isUuid)), selected: z.array(z.string()).check(z.minLength(2)) }),
+)
+
+/** Each button's intent, beside the permission it needs and the schema its fields are read with. */
+export const INTENTS = {
+  'create-type': { permission: ['add'], schema: createTypeFormSchema },
+  'add-cluster': { permission: ['add'], schema: addClusterFormSchema },
+  group: { permission: ['edit'], schema: groupFormSchema },
+} as const satisfies IntentTable
+export type Intent = keyof typeof INTENTS
 
 /** The button pressed, or null for a post no button of the page makes. */
-export function readIntent(form: FormData): Intent | null {
-  const intent = form.get('intent')
-  return typeof intent === 'string' && Object.hasOwn(PERMISSION_OF, intent) ? (intent as Intent) : null
-}
+export const readIntent = (form: FormData): Intent | null => intentOf(INTENTS, form)
 
-/** Group Clusters' post: the planning, the role and the clusters ticked, or null when it cannot make a group (fewer than two). */
+/** Group Clusters' post read by its schema, or null when it cannot make a group (fewer than two). */
 export function readGroups(form: FormData): { planningId: string; roleId: string; selected: string[] } | null {
-  const planningId = String(form.get('planningId') ?? '')
-  const roleId = String(form.get('roleId') ?? '')
-  const selected = form.getAll('clusters').map(String).filter(isUuid)
-  if (!isUuid(planningId) || !isUuid(roleId) || selected.length < 2) return null
-  return { planningId, roleId, selected }
+  const submission = parseWithSchema(form, { schema: groupFormSchema })
+  return submission.status === 'success' ? submission.value : null
 }
 
 /** The action's answer to a dialog's form; `added` is the Add Cluster dialog's own success (with JavaScript). */

@@ -1,11 +1,22 @@
 import type { ActionFunctionArgs } from 'react-router'
 import { deleteLeave, recordLeave } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
+import * as z from 'zod/mini'
+import { intentOf, type IntentTable } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 import { LEAVE_FIELDS, LEAVE_TEXT, leaveFormSchema, periodOf, type LeaveAnswer } from './leave'
 
-/** The leave intents a screen's form posts. */
-export const isLeaveIntent = (intent: unknown): intent is 'add-leave' | 'delete-leave' => intent === 'add-leave' || intent === 'delete-leave'
+/** The cancel's post: the leave it names, as sent (the API answers for an id that is not one). */
+const leaveDeleteSchema = z.object({ leaveId: z.catch(z.optional(z.string()), undefined) })
+
+/**
+ * The leave intents a screen's form posts, beside the permission each needs: none beyond the
+ * screen's own, as the API decides who may (oneself, or `edit` for others).
+ */
+export const LEAVE_INTENTS = {
+  'add-leave': { permission: [], schema: leaveFormSchema },
+  'delete-leave': { permission: [], schema: leaveDeleteSchema },
+} as const satisfies IntentTable
 
 const isLeaveField = (field: string | undefined): field is (typeof LEAVE_FIELDS)[number] => LEAVE_FIELDS.some((name) => name === field)
 
@@ -17,8 +28,8 @@ const isLeaveField = (field: string | undefined): field is (typeof LEAVE_FIELDS)
  * answers `answer` with `init` in its own shape.
  */
 export async function leaveAction(args: ActionFunctionArgs, form: FormData): Promise<{ answer: LeaveAnswer; init: ResponseInit }> {
-  if (form.get('intent') === 'add-leave') {
-    const submission = parseWithSchema(form, { schema: leaveFormSchema })
+  if (intentOf(LEAVE_INTENTS, form) === 'add-leave') {
+    const submission = parseWithSchema(form, { schema: LEAVE_INTENTS['add-leave'].schema })
     if (submission.status !== 'success') return { answer: { tone: 'error', result: submission.reply() }, init: { status: 400 } }
     const { userId, ...period } = submission.value
     const saved = await recordLeave(args, { ...(userId && { userId }), ...period })
@@ -31,8 +42,8 @@ export async function leaveAction(args: ActionFunctionArgs, form: FormData): Pro
     const description = [periodOf(saved.data), saved.data.note].filter(Boolean).join(' · ')
     return { answer: { tone: 'success', message: LEAVE_TEXT.added, description }, init: { headers: saved.headers } }
   }
-  const leaveId = form.get('leaveId')
-  const deleted = await deleteLeave(args, typeof leaveId === 'string' ? leaveId : '')
+  const posted = parseWithSchema(form, { schema: LEAVE_INTENTS['delete-leave'].schema })
+  const deleted = await deleteLeave(args, posted.status === 'success' ? (posted.value.leaveId ?? '') : '')
   if (!deleted.ok) return { answer: { tone: 'error', message: messageOr(deleted.error, 'Failed to delete leave') }, init: { status: deleted.error.status ?? 502, headers: deleted.headers } }
   return { answer: { tone: 'success', message: LEAVE_TEXT.cancelled }, init: { headers: deleted.headers } }
 }

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from '@conform-to/dom'
 import * as z from 'zod/mini'
-import type { Permission } from '#domain/constants'
 import {
   categoryCreateSchema,
   categoryUpdateSchema,
@@ -9,6 +8,8 @@ import {
   projectCreateSchema,
   projectUpdateSchema,
 } from '#domain/planning/schemas'
+import { intentOf, type IntentTable } from '#app/lib/intents'
+import { parseWithSchema } from '#app/lib/validation'
 
 /**
  * The set-up screen's forms (DESIGN §8): its three kinds with their words and schemas, which
@@ -48,16 +49,23 @@ export const KINDS = {
 export type Kind = keyof typeof KINDS
 export const isKind = (value: unknown): value is Kind => typeof value === 'string' && Object.hasOwn(KINDS, value)
 
-/** What each button asks for, and the permission it needs. */
-export const PERMISSION_OF = { create: 'add', rename: 'edit', delete: 'delete' } as const satisfies Record<string, Permission>
-export type Intent = keyof typeof PERMISSION_OF
+/** Each button's intent beside the permission it needs; its fields are read by the kind's create or update schema (KINDS). */
+export const INTENTS = {
+  create: { permission: ['add'] },
+  rename: { permission: ['edit'] },
+  delete: { permission: ['delete'] },
+} as const satisfies IntentTable
+export type Intent = keyof typeof INTENTS
+
+/** Which of the kinds a post is about, and the item (empty for a new one). */
+const targetSchema = z.object({ kind: z.enum(Object.keys(KINDS) as Kind[]), id: z.optional(z.string()) })
 
 /** The button pressed, the kind and the item, or null for a post no button of the page makes. */
 export function readIntent(form: FormData): { intent: Intent; kind: Kind; id: string } | null {
-  const intent = String(form.get('intent') ?? '')
-  const kind = form.get('kind')
-  if (!isKind(kind) || !Object.hasOwn(PERMISSION_OF, intent)) return null
-  return { intent: intent as Intent, kind, id: String(form.get('id') ?? '') }
+  const intent = intentOf(INTENTS, form)
+  const target = parseWithSchema(form, { schema: targetSchema })
+  if (!intent || target.status !== 'success') return null
+  return { intent, kind: target.value.kind, id: target.value.id ?? '' }
 }
 
 export const NOTICES: Record<string, string> = Object.fromEntries(

@@ -1,4 +1,3 @@
-import type { Permission } from '#domain/constants'
 import type { Cluster, DescribedCluster } from '#domain/contracts/catalog'
 import type { Ref } from '#domain/contracts/common'
 import type { Planning, Template, TemplateItem } from '#domain/contracts/planning'
@@ -8,6 +7,7 @@ import { canAddInterchange, interchangeProblem, type InterchangeRow } from '#dom
 import { CLUSTERS_MAX, INTERCHANGES_MAX, ROLES_MAX, UNAVAILABLE_CLUSTER, planningMessages } from '#domain/planning/messages'
 import { templateSaveSchema, type TemplateSave } from '#domain/planning/schemas'
 import { itemLabel } from '#app/components/template-table'
+import { type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
 
 /**
@@ -183,14 +183,17 @@ export const readDeletion = (form: Fields) => ({
   clusterItemId: text(form, 'clusterItemId').trim(),
 })
 
-/** The permissions a button's intent needs beyond `view`. */
-export function permissionsFor(intent: string): Permission[] {
-  if (intent === 'save') return ['add']
+/**
+ * The buttons that change something, each beside the permission it needs beyond `view`. The
+ * interchange dialog's in-place steps (`open:{row}`, `dialog-…`, `cancel`, `refresh`) change
+ * nothing and are none of these.
+ */
+export const INTENTS = {
+  save: { permission: ['add'] },
   // Overwriting needs edit or delete as well only for what it changes or drops: the API judges that.
-  if (intent === 'save-force') return ['add']
-  if (intent === 'delete') return ['delete']
-  return []
-}
+  'save-force': { permission: ['add'] },
+  delete: { permission: ['delete'] },
+} as const satisfies IntentTable
 
 /** The shape the domain's interchange rules read. */
 export const asInterchangeRows = (rows: readonly InterchangeDraft[]): InterchangeRow[] =>
