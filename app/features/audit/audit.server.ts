@@ -6,6 +6,7 @@ import { listProjects } from '#app/lib/api/catalog.server'
 import { listOr, type Caller } from '#app/lib/api/http.server'
 import { listUsers } from '#app/lib/api/people.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
+import { parseWithSchema } from '#app/lib/validation'
 import type { AuditFilters } from './query'
 
 /** The calls of /audit and its export (issue 31). */
@@ -46,9 +47,11 @@ async function resolvePerson(caller: Caller, typed: string): Promise<Person> {
 
 /** Each filter's problem, by field, as the API would name it: the form shows it beside the field. */
 function filterProblems(filters: AuditFilters): Record<string, string> {
-  const parsed = auditQuerySchema.safeParse({ entityType: filters.entityType, projectId: filters.projectId, from: filters.from, to: filters.to })
-  if (parsed.success) return {}
-  return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'form'), issue.message]))
+  const { entityType, projectId, from, to } = filters
+  const submission = parseWithSchema(new URLSearchParams({ entityType, projectId, from, to }), { schema: auditQuerySchema })
+  if (submission.status === 'success') return {}
+  // A field's last message; the whole query's own (no field) under `form`.
+  return Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name || 'form', messages?.at(-1) ?? '']))
 }
 
 export interface AuditReading {
