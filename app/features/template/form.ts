@@ -1,3 +1,4 @@
+import * as z from 'zod/mini'
 import type { Cluster, DescribedCluster } from '#domain/contracts/catalog'
 import type { Ref } from '#domain/contracts/common'
 import type { Planning, Template, TemplateItem } from '#domain/contracts/planning'
@@ -9,6 +10,7 @@ import { templateSaveSchema, type TemplateSave } from '#domain/planning/schemas'
 import { itemLabel } from '#app/components/template-table'
 import { type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
+import { parseWithSchema } from '#app/lib/validation'
 
 /**
  * The Resource Planning Template page (spec/administration-planning.md §4, §5): what it holds, the names of its fields, reading
@@ -144,13 +146,18 @@ const INTERCHANGE_ROWS_MAX = INTERCHANGES_MAX + 1
 type Fields = Pick<FormData, 'get' | 'has'>
 const text = (form: Fields, name: string) => String(form.get(name) ?? '')
 
+/** A field as `FormData.get` gives it: the first of several, as text ('' when absent). */
+const sent = z.transform((value: unknown) => String((Array.isArray(value) ? value[0] : value) ?? ''))
+/** An id of the choice; one that is not an id counts as no choice. */
+const chosenId = z.pipe(sent, z.transform((value: string) => (isUuid(value) ? value : '')))
+
+/** The choice of the page's address or its form. */
+export const comboSchema = z.object({ categoryId: chosenId, entityId: chosenId, planningId: chosenId })
+
 /** The choice from the page's address or its form. An id that is not one counts as no choice. */
-export function readCombo(form: Pick<FormData, 'get'>): Combo {
-  const id = (name: keyof Combo) => {
-    const value = String(form.get(name) ?? '')
-    return isUuid(value) ? value : ''
-  }
-  return { categoryId: id('categoryId'), entityId: id('entityId'), planningId: id('planningId') }
+export function readCombo(form: FormData | URLSearchParams): Combo {
+  const submission = parseWithSchema(form, { schema: comboSchema })
+  return submission.status === 'success' ? submission.value : { categoryId: '', entityId: '', planningId: '' }
 }
 
 /** The page form's rows, as typed. A row whose key the page did not write is left out. */
@@ -176,12 +183,15 @@ export function readDialogRows(form: Fields): InterchangeDraft[] {
   return rows
 }
 
-/** The cluster item a Delete posts, its ids as sent (the API answers for ids that are not). */
-export const readDeletion = (form: Fields) => ({
-  templateId: text(form, 'templateId').trim(),
-  roleId: text(form, 'roleId').trim(),
-  clusterItemId: text(form, 'clusterItemId').trim(),
-})
+/** The cluster item a Delete posts, its ids as sent, trimmed (the API answers for ids that are not). */
+const trimmed = z.pipe(sent, z.transform((value: string) => value.trim()))
+export const deletionSchema = z.object({ templateId: trimmed, roleId: trimmed, clusterItemId: trimmed })
+
+/** The cluster item a Delete posts (every field reads as text, so the schema always succeeds). */
+export function readDeletion(form: FormData) {
+  const submission = parseWithSchema(form, { schema: deletionSchema })
+  return submission.status === 'success' ? submission.value : { templateId: '', roleId: '', clusterItemId: '' }
+}
 
 /**
  * The buttons that change something, each beside the permission it needs beyond `view`. The
