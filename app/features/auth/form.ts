@@ -39,7 +39,7 @@ export const verifyPostSchema = z.pipe(
 /** The two buttons, beside what they need: nobody is signed in yet, so no permission. */
 export const INTENTS = {
   verify: { permission: [], schema: verifyPostSchema },
-  resend: { permission: [] },
+  resend: { permission: [], schema: z.object({ email: z.pipe(z.transform(first), z.string()) }) },
 } as const satisfies IntentTable
 
 /**
@@ -48,7 +48,10 @@ export const INTENTS = {
  */
 export function readVerifyForm(form: FormData) {
   // Any post but Resend's is a verify: the code's own field submits it too.
-  if (intentOf(INTENTS, form) === 'resend') return { intent: 'resend' as const, email: first(form.get('email')) }
+  if (intentOf(INTENTS, form) === 'resend') {
+    const resend = parseWithSchema(form, { schema: INTENTS.resend.schema })
+    return { intent: 'resend' as const, email: resend.status === 'success' ? resend.value.email : '' }
+  }
   const submission = parseWithSchema(form, { schema: INTENTS.verify.schema })
   if (submission.status === 'success') return { intent: 'verify' as const, value: submission.value }
   const errors = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])
