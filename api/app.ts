@@ -1,9 +1,12 @@
 import Fastify from 'fastify'
 import cookie from '@fastify/cookie'
+import swagger from '@fastify/swagger'
+import { createJsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
 import { installCanonicalIds } from './http/params'
+import { installSchemaTable, serializerCompiler, validatorCompiler } from './http/schemas'
 import { loggingOptions, REQUEST_ID_HEADER, type ApiLogger } from './http/request-log'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
@@ -11,6 +14,7 @@ import { catalogRoutes } from './routes/catalog'
 import { clustersRoutes } from './routes/clusters'
 import { formRoutes } from './routes/form'
 import { landingRoutes } from './routes/landing'
+import { openApiRoutes } from './routes/openapi'
 import { planningRoutes } from './routes/planning'
 import { projectsRoutes } from './routes/projects'
 import { rolesRoutes } from './routes/roles'
@@ -25,8 +29,10 @@ const API_POLICY = { contentSecurityPolicy: { directives: { defaultSrc: ["'none'
 /**
  * The API: JSON in and out, cookie sessions, every call of the spec at its exact path.
  * Without a logger (the tests) it writes nothing; with one, a line per request (./http/request-log).
+ * Every answer is checked against its route's declared schema unless `checkAnswers` is false, as in
+ * production (./http/schemas.ts).
  */
-export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {}) {
+export async function buildApi(deps: Deps, options: { logger?: ApiLogger; checkAnswers?: boolean } = {}) {
   const app = Fastify({
     ...loggingOptions(options.logger),
     bodyLimit: 64 * 1024,
@@ -35,6 +41,8 @@ export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {})
     frameworkErrors,
   })
   installErrorHandler(app)
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler(options.checkAnswers ?? true))
   // Set first, so that every answer has them, a refusal too. A route may allow caching of its own
   // answer (the cluster descriptions) by setting cache-control again; nothing else is cached.
   const headers = { ...Object.fromEntries(helmetHeaders(API_POLICY)), 'cache-control': 'no-store' }
@@ -65,10 +73,17 @@ export async function buildApi(deps: Deps, options: { logger?: ApiLogger } = {})
     }
   })
   await app.register(cookie)
+  // Before the routes: it hears each one as it is added. The document is made from the routes' zod
+  // schemas; a transform (a comma-joined list read as an array) is described by what it takes.
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: 'Workforce Portal API', version: '1' } },
+    transform: createJsonSchemaTransform({ zodToJsonConfig: { unrepresentable: 'any' } }),
+  })
   installCanonicalIds(app)
   installAccessControl(app, deps)
-  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes, auditRoutes]) {
-    await app.register(async (scope) => routes(scope, deps))
+  installSchemaTable(app)
+  for (const routes of [landingRoutes, authRoutes, rolesRoutes, formRoutes, usersRoutes, catalogRoutes, clustersRoutes, planningRoutes, templatesRoutes, projectsRoutes, scheduleRoutes, auditRoutes, openApiRoutes]) {
+    await app.register(async (scope) => routes(scope.withTypeProvider<ZodTypeProvider>(), deps))
   }
   return app
 }

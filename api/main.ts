@@ -24,7 +24,8 @@ const app = await buildApi(
     signupsPerAddressPerHour: env.SIGNUPS_PER_ADDRESS_PER_HOUR,
     timeZone: env.TIME_ZONE,
   },
-  { logger: { level: env.LOG_LEVEL } },
+  // Answers are checked against their schemas outside production only (docs/decisions.md).
+  { logger: { level: env.LOG_LEVEL }, checkAnswers: env.NODE_ENV !== 'production' },
 )
 
 // Expired drafts, codes, links, sessions and counters are rows nobody reads again: swept at start

@@ -392,7 +392,7 @@ async function seedPlanning(db: Executor) {
     const categoryRows = await listCategories(tx, null)
     for (const name of Object.keys(catalog)) {
       if (named(categoryRows, name)) continue
-      categoryRows.push(await createCategory(tx, 'system', name, now))
+      categoryRows.push(await createCategory({ db: tx, actor: 'system', now }, name))
       added.categories++
     }
     const categoryId = (name: string) => named(categoryRows, name)!._id
@@ -402,7 +402,7 @@ async function seedPlanning(db: Executor) {
     for (const [category, types] of Object.entries(catalog)) {
       for (const name of Object.keys(types)) {
         if (entityOf(category, name)) continue
-        entityRows.push(await createEntity(tx, 'system', { name, categoryId: categoryId(category) }, now))
+        entityRows.push(await createEntity({ db: tx, actor: 'system', now }, { name, categoryId: categoryId(category) }))
         added.entities++
       }
     }

@@ -3,7 +3,7 @@ import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, RESEND_COOLDOWN_MS, RESEND_MAX_PER_HOUR }
 import type { Executor } from '#api/db/client'
 import { oneTimeCodes } from '#api/db/schema'
 import { ERROR_CODES } from '#domain/contracts/errors'
-import { HttpError } from '#api/http/errors'
+import { tooMany } from '#api/refusals'
 import { hashOtp, newOtp } from './tokens'
 
 const HOUR_MS = 60 * 60_000
@@ -19,14 +19,14 @@ export async function assertCanSend(tx: Executor, userId: string, purpose: strin
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), gt(oneTimeCodes.createdAt, new Date(now.getTime() - HOUR_MS))))
     .orderBy(desc(oneTimeCodes.createdAt))
   if (sent.length >= RESEND_MAX_PER_HOUR) {
-    throw new HttpError(429, 'You have reached the limit of codes for this hour. Please try again later.', undefined, ERROR_CODES.codeLimit)
+    throw tooMany('You have reached the limit of codes for this hour. Please try again later.', undefined, ERROR_CODES.codeLimit)
   }
   const last = sent[0]
   if (last) {
     const waitMs = last.createdAt.getTime() + RESEND_COOLDOWN_MS - now.getTime()
     if (waitMs > 0) {
       const waitTime = Math.ceil(waitMs / 1000)
-      throw new HttpError(429, `Please wait ${waitTime} seconds before requesting a new code.`, waitTime)
+      throw tooMany(`Please wait ${waitTime} seconds before requesting a new code.`, waitTime)
     }
   }
 }

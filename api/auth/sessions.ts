@@ -5,7 +5,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, type Permission }
 import { preparedOnce, type Db, type Executor } from '#api/db/client'
 import { sessions, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { forbidden, unauthorized } from '#api/http/errors'
+import { forbidden, unauthenticated } from '#api/refusals'
 import { hashToken, newToken } from './tokens'
 
 export { SESSION_COOKIE }
@@ -82,7 +82,7 @@ async function lookup(deps: Deps, token: string | undefined): Promise<SessionUse
 
 export async function requireUser(deps: Deps, request: FastifyRequest, message?: string) {
   const user = await sessionUser(deps, request)
-  if (!user) throw unauthorized(message)
+  if (!user) throw unauthenticated(message)
   return user
 }
 

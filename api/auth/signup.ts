@@ -2,7 +2,7 @@ import { eq, isNotNull, sql } from 'drizzle-orm'
 import { ADMIN_ROLE, OTP_PURPOSE_SIGNUP, PERMISSIONS } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roles, users } from '#api/db/schema'
-import { badRequest, HttpError } from '#api/http/errors'
+import { conflict, invalid, notFound } from '#api/refusals'
 import { actorOf } from '#api/audit/record'
 import { accountByEmail, createUser, updateUser, type Account } from '#api/users/store'
 import { assertCanSend, consumeCode, issueCode } from './codes'
@@ -36,7 +36,7 @@ export async function mailboxProof(tx: Executor, account: Account, now: Date): P
 export async function signUp(tx: Executor, { email, password, passwordHash }: { email: string; password: string; passwordHash: string }, now: Date) {
   await lockSignups(tx)
   const existing = await accountByEmail(tx, email, { lock: true })
-  if (existing?.emailVerifiedAt) throw new HttpError(409, 'An account with this email already exists. Please log in.')
+  if (existing?.emailVerifiedAt) throw conflict('An account with this email already exists. Please log in.')
   if (existing) {
     await assertCanSend(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
     // Signing up again before verifying never sets a password: the same one again only resends
@@ -53,8 +53,8 @@ export async function signUp(tx: Executor, { email, password, passwordHash }: { 
 /** Another code for an unverified account, in the caller's transaction: where to mail it, and the code. Codes issued are not audited. */
 export async function resendCode(tx: Executor, { email, purpose }: { email: string; purpose: string }, now: Date) {
   const user = await accountByEmail(tx, email, { lock: true })
-  if (!user) throw new HttpError(404, 'User not found')
-  if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
+  if (!user) throw notFound('User not found')
+  if (user.emailVerifiedAt) throw invalid('This email is already verified. Please log in.')
   await assertCanSend(tx, user.id, purpose, now)
   return { to: user.email, code: await issueCode(tx, user.id, purpose, now) }
 }
@@ -68,8 +68,8 @@ export type Verification = { refusal: string; user: null } | { refusal: ''; user
 export async function verifySignup(tx: Executor, { email, otp }: { email: string; otp: string }, now: Date): Promise<Verification> {
   await lockSignups(tx)
   const user = await accountByEmail(tx, email, { lock: true })
-  if (!user) throw new HttpError(404, 'User not found')
-  if (user.emailVerifiedAt) throw badRequest('This email is already verified. Please log in.')
+  if (!user) throw notFound('User not found')
+  if (user.emailVerifiedAt) throw invalid('This email is already verified. Please log in.')
   const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
   if (refusal) return { refusal, user: null }
   return { refusal: '', user: await updateUser(tx, actorOf(user), now, user, await mailboxProof(tx, user, now)) }

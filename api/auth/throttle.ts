@@ -4,7 +4,7 @@ import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR, LEAVE_FOR_OTHE
 import type { Db, Executor } from '#api/db/client'
 import { rateEvents } from '#api/db/schema'
 import type { Deps } from '#api/deps'
-import { HttpError } from '#api/http/errors'
+import { tooMany } from '#api/refusals'
 
 export interface Limit {
   key: string
@@ -68,7 +68,7 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
   const slot = await reserve(deps.db, [{ key: `${what}:ip:${request.ip}`, max }], now, ADDRESS_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
-  throw new HttpError(429, `Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
+  throw tooMany(`Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
 }
 
 /**
@@ -92,5 +92,5 @@ async function throttleWriter(deps: Deps, limit: Limit, sentence: string) {
   const slot = await reserve(deps.db, [limit], deps.now(), SELF_SERVICE_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
-  throw new HttpError(429, `${sentence} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
+  throw tooMany(`${sentence} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
 }

@@ -4,8 +4,9 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { categories, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
-import { conflict, notFound } from '#api/http/errors'
-import { recordChange, type Actor } from '#api/audit/record'
+import { conflict, notFound } from '#api/refusals'
+import { recordChange } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { presentCategory } from '#api/planning/present'
 import { deleteUnusedCategory } from './usage'
 import { nameIsFree } from '#api/names'
@@ -35,11 +36,12 @@ export async function listCategories(db: Executor, projectId: string | null | un
 const entry = (id: string, name: string) => ({ entityType: 'category' as const, entityId: id, label: name })
 
 /** Creates a category and records it, in one transaction. 409 when the name is taken. */
-export async function createCategory(db: Executor, actor: Actor, name: string, now: Date) {
-  const created = await db.transaction(async (tx) => {
+export async function createCategory(ctx: StoreContext, name: string) {
+  const { now } = ctx
+  const created = await transaction(ctx, async ({ db: tx }) => {
     if (!(await nameIsFree(tx, 'category', name, () => names(tx)))) throw taken(name)()
     const [row] = await tx.insert(categories).values({ name, createdAt: now }).onConflictDoNothing().returning()
-    if (row) await recordChange(tx, actor, now, { ...entry(row.id, name), action: 'created', changes: fieldChanges(null, { name }) })
+    if (row) await recordChange(tx, auditActor(ctx), now, { ...entry(row.id, name), action: 'created', changes: fieldChanges(null, { name }) })
     return row
   })
   if (!created) throw taken(name)()
@@ -47,10 +49,11 @@ export async function createCategory(db: Executor, actor: Actor, name: string, n
 }
 
 /** Renames a category and records what it was called. 404 when there is none, 409 when the name is taken. */
-export async function renameCategory(db: Executor, actor: Actor, id: string, name: string, now: Date) {
+export async function renameCategory(ctx: StoreContext, id: string, name: string) {
+  const { now } = ctx
   const updated = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         let before: string | undefined
         const all = async () => {
           const rows = await names(tx)
@@ -60,7 +63,7 @@ export async function renameCategory(db: Executor, actor: Actor, id: string, nam
         if (!(await nameIsFree(tx, 'category', name, all, id))) throw taken(name)()
         const [row] = await tx.update(categories).set({ name }).where(eq(categories.id, id)).returning()
         const changes = fieldChanges({ name: before }, { name })
-        if (row && changes.length) await recordChange(tx, actor, now, { ...entry(id, name), action: 'changed', changes })
+        if (row && changes.length) await recordChange(tx, auditActor(ctx), now, { ...entry(id, name), action: 'changed', changes })
         return row
       }),
     { [UNIQUE_VIOLATION]: taken(name) },
@@ -70,12 +73,13 @@ export async function renameCategory(db: Executor, actor: Actor, id: string, nam
 }
 
 /** Deletes a category nothing uses (409 naming what does) and records it. 404 when there is none. */
-export async function deleteCategory(db: Executor, actor: Actor, id: string, now: Date) {
+export async function deleteCategory(ctx: StoreContext, id: string) {
+  const { now } = ctx
   const deleted = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const row = await deleteUnusedCategory(tx, id)
-        if (row) await recordChange(tx, actor, now, { ...entry(id, row.name), action: 'removed', changes: fieldChanges({ name: row.name }, null) })
+        if (row) await recordChange(tx, auditActor(ctx), now, { ...entry(id, row.name), action: 'removed', changes: fieldChanges({ name: row.name }, null) })
         return row
       }),
     { [FOREIGN_KEY_VIOLATION]: () => conflict('This category cannot be deleted while it is in use.') },

@@ -4,8 +4,9 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { entities, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
-import { badRequest, conflict, notFound } from '#api/http/errors'
-import { recordChange, type Actor } from '#api/audit/record'
+import { conflict, invalid, notFound } from '#api/refusals'
+import { recordChange } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { presentEntity } from '#api/planning/present'
 import { categoryExists } from './categories'
 import { deleteUnusedEntity } from './usage'
@@ -40,42 +41,44 @@ export async function listPlannableEntities(db: Executor, { projectId, categoryI
       category = project.globalCategoryId
     }
   }
-  if (!category) throw badRequest('categoryId: Choose a category')
+  if (!category) throw invalid('categoryId: Choose a category')
   return listEntities(db, category)
 }
 
 const entry = (id: string, name: string) => ({ entityType: 'entity' as const, entityId: id, label: name })
 
 /** Creates an entity type in a category and records it. 400 when the category is gone, 409 when the name is taken. */
-export async function createEntity(db: Executor, actor: Actor, input: { name: string; categoryId: string }, now: Date) {
+export async function createEntity(ctx: StoreContext, input: { name: string; categoryId: string }) {
   const { name, categoryId } = input
-  if (!(await categoryExists(db, categoryId))) throw badRequest('categoryId: Category not found')
+  const { now } = ctx
+  if (!(await categoryExists(ctx.db, categoryId))) throw invalid('categoryId: Category not found')
   const created = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         if (!(await nameIsFree(tx, 'entity', name, () => names(tx, categoryId)))) throw taken(name)()
         const [row] = await tx.insert(entities).values({ name, categoryId, createdAt: now }).onConflictDoNothing().returning()
-        if (row) await recordChange(tx, actor, now, { ...entry(row.id, name), action: 'created', changes: fieldChanges(null, { name, categoryId }) })
+        if (row) await recordChange(tx, auditActor(ctx), now, { ...entry(row.id, name), action: 'created', changes: fieldChanges(null, { name, categoryId }) })
         return row
       }),
     // The category was deleted between the check and the insert.
-    { [FOREIGN_KEY_VIOLATION]: () => badRequest('categoryId: Category not found') },
+    { [FOREIGN_KEY_VIOLATION]: () => invalid('categoryId: Category not found') },
   )
   if (!created) throw taken(name)()
   return presentEntity(created)
 }
 
 /** Renames an entity type and records what it was called. 404 when there is none, 409 when the name is taken. */
-export async function renameEntity(db: Executor, actor: Actor, id: string, name: string, now: Date) {
+export async function renameEntity(ctx: StoreContext, id: string, name: string) {
+  const { now } = ctx
   const updated = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const [entity] = await tx.select({ categoryId: entities.categoryId, name: entities.name }).from(entities).where(eq(entities.id, id))
         if (!entity) return undefined
         if (!(await nameIsFree(tx, 'entity', name, () => names(tx, entity.categoryId), id))) throw taken(name)()
         const [row] = await tx.update(entities).set({ name }).where(eq(entities.id, id)).returning()
         const changes = fieldChanges({ name: entity.name }, { name })
-        if (row && changes.length) await recordChange(tx, actor, now, { ...entry(id, name), action: 'changed', changes })
+        if (row && changes.length) await recordChange(tx, auditActor(ctx), now, { ...entry(id, name), action: 'changed', changes })
         return row
       }),
     { [UNIQUE_VIOLATION]: taken(name) },
@@ -85,12 +88,13 @@ export async function renameEntity(db: Executor, actor: Actor, id: string, name:
 }
 
 /** Deletes an entity type nothing uses (409 naming what does) and records it. 404 when there is none. */
-export async function deleteEntity(db: Executor, actor: Actor, id: string, now: Date) {
+export async function deleteEntity(ctx: StoreContext, id: string) {
+  const { now } = ctx
   const deleted = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const row = await deleteUnusedEntity(tx, id)
-        if (row) await recordChange(tx, actor, now, { ...entry(id, row.name), action: 'removed', changes: fieldChanges(row, null) })
+        if (row) await recordChange(tx, auditActor(ctx), now, { ...entry(id, row.name), action: 'removed', changes: fieldChanges(row, null) })
         return row
       }),
     { [FOREIGN_KEY_VIOLATION]: () => conflict('This entity cannot be deleted while it is in use.') },

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, plannings, projects, resourcePlanningTemplates } from '#api/db/schema'
-import { conflict } from '#api/http/errors'
+import { conflict } from '#api/refusals'
 
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(select count(*)::int from ${condition})`
 

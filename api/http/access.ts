@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isAdmin, ownerOr, seesPrivate } from '#domain/access'
 import type { Permission } from '#domain/constants'
 import type { Deps } from '#api/deps'
-import { requirePermission, requireUser } from '#api/auth/sessions'
+import { requirePermission, requireUser, type SessionUser } from '#api/auth/sessions'
+import type { Context } from '#api/context'
 import { forbidden } from './errors'
 
 /**
@@ -30,6 +31,10 @@ export type OwnAccess = { own: Permission | 'admin' } & Owner
 export type Access = 'public' | 'signed-in' | 'admin' | Permission | OwnAccess
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's database, signed-in actor and time, set once by the access hook (#api/context). */
+    ctx: Context
+  }
   interface FastifyInstance {
     /** Every route with its access rule, as registered. */
     accessTable: RouteAccess[]
@@ -70,7 +75,10 @@ async function ownerOf(rule: OwnAccess, request: FastifyRequest, callerId: strin
 
 /**
  * Every route must declare its access, or the API refuses to start; the rule is then enforced
- * here, before the handler runs. The table of rules is what the security suite walks.
+ * here, before the route's schemas are checked (a caller who may not call a route learns nothing
+ * of what it takes) and before the handler runs. The table of rules is what the security suite
+ * walks. The same hook makes the request's context (#api/context): the actor it found, and the
+ * request's one `now`.
  */
 export function installAccessControl(app: FastifyInstance, deps: Deps) {
   const table: RouteAccess[] = []
@@ -83,16 +91,28 @@ export function installAccessControl(app: FastifyInstance, deps: Deps) {
     }
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access: rule })
   })
-  app.addHook('preHandler', async (request) => {
-    const { access: rule, signInMessage } = request.routeOptions.config
-    if (!rule || rule === 'public') return
-    if (rule === 'signed-in') await requireUser(deps, request, signInMessage)
-    else if (rule === 'admin') {
-      if (!isAdmin(await requireUser(deps, request, signInMessage))) throw forbidden()
-    } else if (isOwnAccess(rule)) {
-      const user = await requireUser(deps, request, signInMessage)
-      const owner = await ownerOf(rule, request, user.id)
-      if (!(rule.own === 'admin' ? seesPrivate(user, owner) : ownerOr(user, owner, rule.own))) throw forbidden()
-    } else await requirePermission(deps, request, rule)
+  app.decorateRequest('ctx', null as unknown as Context)
+  app.addHook('preValidation', async (request) => {
+    const now = deps.now()
+    request.ctx = { db: deps.db, actor: await allowedActor(deps, request), now }
   })
+}
+
+/** The signed-in actor the route's rule lets through (null for a public route), or a refusal. */
+async function allowedActor(deps: Deps, request: FastifyRequest): Promise<SessionUser | null> {
+  const { access: rule, signInMessage } = request.routeOptions.config
+  if (!rule || rule === 'public') return null
+  if (rule === 'signed-in') return requireUser(deps, request, signInMessage)
+  if (rule === 'admin') {
+    const user = await requireUser(deps, request, signInMessage)
+    if (!isAdmin(user)) throw forbidden()
+    return user
+  }
+  if (isOwnAccess(rule)) {
+    const user = await requireUser(deps, request, signInMessage)
+    const owner = await ownerOf(rule, request, user.id)
+    if (!(rule.own === 'admin' ? seesPrivate(user, owner) : ownerOr(user, owner, rule.own))) throw forbidden()
+    return user
+  }
+  return requirePermission(deps, request, rule)
 }

@@ -1,7 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { safeParse, type $ZodType, type output } from 'zod/v4/core'
+import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core'
 import type { ErrorCode } from '#domain/contracts/errors'
+import { Refusal, type RefusalKind } from '#api/refusals'
 import { logRequest, REQUEST_ID_HEADER } from './request-log'
+
+/** The status of each kind of refusal a store may answer (api/refusals.ts): chosen here, by the routes' side alone. */
+export const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+}
 
 /** A failure the client caused or may act on: answered as `{ error, waitTime?, code? }` (DESIGN §5). */
 export class HttpError extends Error {
@@ -16,11 +27,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message)
-export const unauthorized = (message = 'Please log in to continue.') => new HttpError(401, message)
-export const forbidden = (message = 'You do not have permission to do this.') => new HttpError(403, message)
-export const notFound = (message = 'Not found') => new HttpError(404, message)
-export const conflict = (message: string) => new HttpError(409, message)
+// The routes' names for the refusals they answer themselves; a store imports #api/refusals instead.
+export { invalid as badRequest, unauthenticated as unauthorized, forbidden, notFound, conflict } from '#api/refusals'
 
 /**
  * Parses a payload with its domain schema; the first problem becomes a 400 naming the field once,
@@ -30,21 +38,36 @@ export const conflict = (message: string) => new HttpError(409, message)
 export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
   const result = safeParse(schema, input ?? {})
   if (result.success) return result.data
-  const issue = result.error.issues[0]
+  throw new HttpError(400, problemSentence(result.error.issues[0]!))
+}
+
+/** The sentence of a payload's first problem, as `parse` answers it (the route schemas' validator too: ./schemas.ts). */
+export function problemSentence(issue: $ZodIssue) {
   const field = issue.path.join('.')
   // zod/mini carries no messages of its own: an unknown key would answer "Invalid input" without naming it.
-  if (issue.code === 'unrecognized_keys') {
-    throw badRequest(`${issue.keys.map((key) => (field ? `${field}.${key}` : key)).join(', ')}: Unknown field`)
+  if (issue.code === 'unrecognized_keys') return `${issue.keys.map((key) => (field ? `${field}.${key}` : key)).join(', ')}: Unknown field`
+  if (!field) return issue.message
+  return `${field}: ${issue.message.startsWith(`${field}: `) ? issue.message.slice(field.length + 2) : issue.message}`
+}
+
+/**
+ * A request part its route's schema refused (./schemas.ts), carrying the refusal to answer. A
+ * wrapper, because Fastify marks a validation error as its own (statusCode, code) in place: the
+ * refusal inside is answered as it is.
+ */
+export class PartRefused extends Error {
+  constructor(readonly refusal: HttpError | Refusal) {
+    super(refusal.message)
   }
-  if (!field) throw badRequest(issue.message)
-  throw badRequest(`${field}: ${issue.message.startsWith(`${field}: `) ? issue.message.slice(field.length + 2) : issue.message}`)
 }
 
 /** Every error leaves as JSON with a status; internals (stack, SQL) are logged, never sent. */
 export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.status).send({
+  app.setErrorHandler((thrown: FastifyError | HttpError | Refusal | PartRefused, request, reply) => {
+    const error = thrown instanceof PartRefused ? thrown.refusal : thrown
+    if (error instanceof HttpError || error instanceof Refusal) {
+      const status = error instanceof HttpError ? error.status : REFUSAL_STATUS[error.kind]
+      return reply.status(status).send({
         error: error.message,
         ...(error.waitTime !== undefined && { waitTime: error.waitTime }),
         ...(error.code !== undefined && { code: error.code }),

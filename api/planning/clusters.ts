@@ -6,7 +6,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-o
 import type { Executor } from '#api/db/client'
 import { clusters, entities } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
-import { badRequest, conflict, notFound } from '#api/http/errors'
+import { conflict, invalid, notFound } from '#api/refusals'
 import { recordChange, type Actor } from '#api/audit/record'
 import { nameIsFree } from '#api/names'
 import { presentCluster } from './present'
@@ -44,8 +44,8 @@ const entry = (cluster: Cluster) => ({ entityType: 'cluster' as const, entityId:
 export async function createCluster(db: Executor, actor: Actor, input: ClusterCreate & Partial<ClusterDates>, now: Date) {
   const { category, entityType, name, description, startDate = null, endDate = null } = input
   const [entity] = await db.select().from(entities).where(eq(entities.id, entityType))
-  if (!entity) throw badRequest('entityType: Entity not found')
-  if (entity.categoryId !== category) throw badRequest('entityType: This entity does not belong to the category')
+  if (!entity) throw invalid('entityType: Entity not found')
+  if (entity.categoryId !== category) throw invalid('entityType: This entity does not belong to the category')
   const taken = () => conflict(`A cluster named "${name}" already exists for ${entity.name}`)
   const created = await translating(
     () =>
@@ -59,7 +59,7 @@ export async function createCluster(db: Executor, actor: Actor, input: ClusterCr
         await recordChange(tx, actor, now, { ...entry(cluster), action: 'created', changes: fieldChanges(null, fields) })
         return cluster
       }),
-    { [FOREIGN_KEY_VIOLATION]: () => badRequest('entityType: Entity not found') },
+    { [FOREIGN_KEY_VIOLATION]: () => invalid('entityType: Entity not found') },
   )
   if (!created) throw taken()
   return created

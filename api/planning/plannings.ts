@@ -7,7 +7,7 @@ import type { PlanningCreate, PlanningGroups } from '#domain/planning/schemas'
 import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, roles } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
-import { badRequest, conflict, notFound } from '#api/http/errors'
+import { conflict, invalid, notFound } from '#api/refusals'
 import { recordChange, type Actor } from '#api/audit/record'
 import { nameIsFree } from '#api/names'
 
@@ -77,7 +77,7 @@ export async function createPlanning(db: Executor, actor: Actor, input: Planning
         return (await loadPlanning(tx, id))!
       }),
     // Something it names was deleted meanwhile.
-    { [FOREIGN_KEY_VIOLATION]: () => badRequest('A category, entity, role or cluster of this planning type no longer exists') },
+    { [FOREIGN_KEY_VIOLATION]: () => invalid('A category, entity, role or cluster of this planning type no longer exists') },
   )
 }
 
@@ -87,13 +87,13 @@ export async function createPlanning(db: Executor, actor: Actor, input: Planning
  */
 async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
-  if (!entity) throw badRequest('entityId: Entity not found')
-  if (entity.categoryId !== input.categoryId) throw badRequest('entityId: This entity does not belong to the category')
+  if (!entity) throw invalid('entityId: Entity not found')
+  if (entity.categoryId !== input.categoryId) throw invalid('entityId: This entity does not belong to the category')
 
   const roleIds = input.roleClusters.map((role) => role.roleId)
   const known = new Set((await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds))).map((row) => row.id))
   const unknownRole = roleIds.findIndex((id) => !known.has(id))
-  if (unknownRole >= 0) throw badRequest(`roleClusters.${unknownRole}.roleId: Role not found`)
+  if (unknownRole >= 0) throw invalid(`roleClusters.${unknownRole}.roleId: Role not found`)
 
   const clusterIds = [...new Set(input.roleClusters.flatMap((role) => role.clusters))]
   const ofEntity = new Set(
@@ -101,7 +101,7 @@ async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
   )
   input.roleClusters.forEach((role, i) => {
     const j = role.clusters.findIndex((id) => !ofEntity.has(id))
-    if (j >= 0) throw badRequest(`roleClusters.${i}.clusters.${j}: Cluster not found for this entity`)
+    if (j >= 0) throw invalid(`roleClusters.${i}.clusters.${j}: Cluster not found for this entity`)
   })
 
   const taken = () => conflict(`A planning type named "${input.typeName}" already exists for ${entity.name}`)
@@ -135,9 +135,9 @@ export async function regroupPlanning(db: Executor, actor: Actor, planningId: st
     if (!role) {
       const [planning] = await tx.select({ id: plannings.id }).from(plannings).where(eq(plannings.id, planningId))
       if (!planning) throw notFound('Planning type not found')
-      throw badRequest('roleId: This role is not part of the planning type')
+      throw invalid('roleId: This role is not part of the planning type')
     }
-    if (!usesEachClusterOnce(role.clusters as ClusterList, groups)) throw badRequest(`groups: ${planningOwnMessages.groupsMustMatch}`)
+    if (!usesEachClusterOnce(role.clusters as ClusterList, groups)) throw invalid(`groups: ${planningOwnMessages.groupsMustMatch}`)
     await tx
       .update(planningRoles)
       .set({ clusters: groups })

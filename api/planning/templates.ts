@@ -9,7 +9,7 @@ import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, resourcePlanningTemplates, roles, templateItems } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
-import { badRequest, notFound } from '#api/http/errors'
+import { invalid, notFound } from '#api/refusals'
 import { recordChange, type Actor } from '#api/audit/record'
 
 export type TemplateFilter = { id: string } | { categoryId: string; entityId: string; planningId: string } | Record<string, never>
@@ -110,19 +110,19 @@ async function namesOf(db: Executor, table: typeof clusters | typeof entities, i
  */
 export async function checkTemplate(tx: Executor, input: TemplateSave) {
   const [planning] = await tx.select().from(plannings).where(eq(plannings.id, input.planningId))
-  if (!planning) throw badRequest('planningId: Planning type not found')
+  if (!planning) throw invalid('planningId: Planning type not found')
   if (planning.categoryId !== input.categoryId || planning.entityId !== input.entityId) {
-    throw badRequest('planningId: This planning type is not of the chosen category and entity')
+    throw invalid('planningId: This planning type is not of the chosen category and entity')
   }
   const planned = new Map(
     (await tx.select().from(planningRoles).where(eq(planningRoles.planningId, planning.id))).map((row) => [row.roleId, row.clusters as ClusterList]),
   )
   input.roleClusters.forEach((role, i) => {
     const entries = planned.get(role.roleId)
-    if (!entries) throw badRequest(`roleClusters.${i}.roleId: This role is not part of the planning type`)
+    if (!entries) throw invalid(`roleClusters.${i}.roleId: This role is not part of the planning type`)
     role.clusters.forEach((item, j) => {
       if (!entries.some((entry) => sameClusterSet([entry], item.clusterId) && flatten([entry]).length === item.clusterId.length)) {
-        throw badRequest(`roleClusters.${i}.clusters.${j}.clusterId: Not a cluster of this role in the planning type`)
+        throw invalid(`roleClusters.${i}.clusters.${j}.clusterId: Not a cluster of this role in the planning type`)
       }
     })
   })
@@ -144,8 +144,8 @@ export async function checkTemplate(tx: Executor, input: TemplateSave) {
       .where(inArray(clusters.id, [...new Set(rows.map(({ row }) => row.interchangeFrom.clusterId))]))).map((row) => [row.id, row.entityId]),
   )
   for (const { row, at } of rows) {
-    if (sourceEntities.get(row.interchangeFrom.entityId) !== input.categoryId) throw badRequest(`${at}.entityId: Entity not found in this category`)
-    if (sourceClusters.get(row.interchangeFrom.clusterId) !== row.interchangeFrom.entityId) throw badRequest(`${at}.clusterId: Cluster not found for this entity`)
+    if (sourceEntities.get(row.interchangeFrom.entityId) !== input.categoryId) throw invalid(`${at}.entityId: Entity not found in this category`)
+    if (sourceClusters.get(row.interchangeFrom.clusterId) !== row.interchangeFrom.entityId) throw invalid(`${at}.clusterId: Cluster not found for this entity`)
   }
 }
 
@@ -256,7 +256,7 @@ export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSa
         if (changes.length) await recordChange(tx, actor, now, { entityType: 'template', entityId: existing.id, label: labelOfTemplate(template), action: 'changed', changes })
         return { outcome: 'updated', template }
       }),
-    { [FOREIGN_KEY_VIOLATION]: () => badRequest('The planning type or a role of this template no longer exists') },
+    { [FOREIGN_KEY_VIOLATION]: () => invalid('The planning type or a role of this template no longer exists') },
   )
 }
 

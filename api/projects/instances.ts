@@ -6,7 +6,7 @@ import type { Executor } from '#api/db/client'
 import { plannings, projectEntities, projectResourceInstances, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
-import { badRequest, HttpError, notFound } from '#api/http/errors'
+import { invalid, notFound, Refusal } from '#api/refusals'
 import { recordChanges, type Actor, type Change } from '#api/audit/record'
 import { instanceEntry, tagRemovals, type InstanceFields } from './entries'
 import { loadCards, templateHasItems } from './plan'
@@ -37,7 +37,7 @@ export async function saveCard(db: Executor, actor: Actor, input: InstanceSave, 
         return saved
       }),
     // The project or the planning type was deleted meanwhile.
-    { [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the planning type of this card no longer exists') },
+    { [FOREIGN_KEY_VIOLATION]: () => invalid('The project or the planning type of this card no longer exists') },
   )
 }
 
@@ -51,13 +51,13 @@ const fieldsOf = (input: Pick<InstanceSave, 'categoryId' | 'entityId' | 'typeId'
 /** saveCard, its audit entries added to `entries` for the caller to record. */
 async function writeCard(tx: Executor, input: InstanceSave, now: Date, check: ChangeCheck, entries: Change[]) {
   const [project] = await tx.select().from(projects).where(eq(projects.id, input.projectId))
-  if (!project) throw badRequest('projectId: Project not found')
-  if (project.globalCategoryId && project.globalCategoryId !== input.categoryId) throw badRequest(`categoryId: ${planningOwnMessages.categoryFixed}`)
+  if (!project) throw invalid('projectId: Project not found')
+  if (project.globalCategoryId && project.globalCategoryId !== input.categoryId) throw invalid(`categoryId: ${planningOwnMessages.categoryFixed}`)
   const [planning] = await tx.select().from(plannings).where(eq(plannings.id, input.typeId))
   if (!planning || planning.categoryId !== input.categoryId || planning.entityId !== input.entityId) {
-    throw badRequest('typeId: This type is not of the chosen category and entity')
+    throw invalid('typeId: This type is not of the chosen category and entity')
   }
-  if (!(await templateHasItems(tx, { categoryId: input.categoryId, entityId: input.entityId, planningId: input.typeId }))) throw badRequest(projectMessages.noData)
+  if (!(await templateHasItems(tx, { categoryId: input.categoryId, entityId: input.entityId, planningId: input.typeId }))) throw invalid(projectMessages.noData)
 
   const [created] = await tx
     .insert(projectResourceInstances)
@@ -74,7 +74,7 @@ async function writeCard(tx: Executor, input: InstanceSave, now: Date, check: Ch
   const kept = new Set<string>()
   input.names.forEach((entry, index) => {
     if (entry.projectEntityId === null) return
-    if (!existing.has(entry.projectEntityId) || kept.has(entry.projectEntityId)) throw badRequest(`names.${index}: Not an instance of this card`)
+    if (!existing.has(entry.projectEntityId) || kept.has(entry.projectEntityId)) throw invalid(`names.${index}: Not an instance of this card`)
     kept.add(entry.projectEntityId)
   })
   check(cardChanges(stored, input.names))
@@ -161,7 +161,7 @@ async function removeFromCard(tx: Executor, input: InstanceDelete, entries: Chan
  */
 export async function savePlan(db: Executor, actor: Actor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
   return translating(() => db.transaction((tx) => writePlan(tx, actor, projectId, plan, now, check)), {
-    [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or a planning type of this plan no longer exists'),
+    [FOREIGN_KEY_VIOLATION]: () => invalid('The project or a planning type of this plan no longer exists'),
   })
 }
 
@@ -185,8 +185,8 @@ async function writePlan(tx: Executor, actor: Actor, projectId: string, plan: Pl
       // before, so a plan saved at once keeps the order it was sent in.
       await writeCard(tx, { projectId, ...card }, new Date(now.getTime() + index), (made) => changes.push(made), entries)
     } catch (error) {
-      if (!(error instanceof HttpError && error.status === 400)) throw error
-      throw badRequest(/^[\w.]+: /.test(error.message) ? `cards.${index}.${error.message}` : `cards.${index}: ${error.message}`)
+      if (!(error instanceof Refusal && error.kind === 'invalid')) throw error
+      throw invalid(/^[\w.]+: /.test(error.message) ? `cards.${index}.${error.message}` : `cards.${index}: ${error.message}`)
     }
   }
   check(mergeChanges(...changes))

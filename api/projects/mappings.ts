@@ -8,7 +8,7 @@ import type { Executor } from '#api/db/client'
 import { clusters, projectEntities, projectEntityUserMappings, projectResourceInstances, projects, users } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
-import { badRequest, notFound } from '#api/http/errors'
+import { invalid, notFound } from '#api/refusals'
 import { recordChanges, type Actor, type Change } from '#api/audit/record'
 import { instanceLabel, personName, tagEntry } from './entries'
 import { loadCardItems } from './plan'
@@ -49,7 +49,7 @@ export async function loadMappings(db: Executor, filter: { projectId: string; pr
 export async function replaceMapping(db: Executor, actor: Actor, input: MappingReplace, now: Date, check: ChangeCheck) {
   return translating(() => db.transaction((tx) => writeMapping(tx, actor, input, now, check)), {
     // A user, role or cluster was deleted meanwhile.
-    [FOREIGN_KEY_VIOLATION]: () => badRequest('A user or cluster of this tagging no longer exists'),
+    [FOREIGN_KEY_VIOLATION]: () => invalid('A user or cluster of this tagging no longer exists'),
   })
 }
 
@@ -80,16 +80,16 @@ async function writeMapping(tx: Executor, actor: Actor, input: MappingReplace, n
   const target = (items.get(instance.cardId) ?? []).find(
     (row) => row.roleId === input.roleId && row.item.clusterIds.length === new Set(input.clusterIds).size && sameClusterSet(row.item.clusterIds, input.clusterIds),
   )
-  if (!target) throw badRequest("clusterIds: Not a cluster of this role in the project's plan")
+  if (!target) throw invalid("clusterIds: Not a cluster of this role in the project's plan")
 
   const userIds = [...new Set(input.userIds)]
   const people = new Map((userIds.length ? await tx.select({ id: users.id, fullName: users.fullName, email: users.email }).from(users).where(inArray(users.id, userIds)) : []).map((row) => [row.id, personName(row)]))
   const known = new Set(people.keys())
   const unknown = input.userIds.findIndex((id) => !known.has(id))
-  if (unknown >= 0) throw badRequest(`userIds.${unknown}: User not found`)
+  if (unknown >= 0) throw invalid(`userIds.${unknown}: User not found`)
   const needed = taggingRequirement(target.item, planned).total
   const problem = assignmentProblem(needed, userIds.length, 'save')
-  if (problem) throw badRequest(problem)
+  if (problem) throw invalid(problem)
 
   const clusterIds = [...target.item.clusterIds]
   const where = and(

@@ -5,7 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#api/db/client'
 import { categories, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
-import { badRequest, conflict, notFound } from '#api/http/errors'
+import { conflict, invalid, notFound } from '#api/refusals'
 import { recordChange, recordChanges, type Actor } from '#api/audit/record'
 import { removeOverridesOf } from './timelines'
 import { categoryExists } from '#api/catalog/categories'
@@ -15,7 +15,7 @@ import { nameIsFree } from '#api/names'
 export const PROJECT_NOT_FOUND = 'Project not found'
 
 const taken = (name: string) => () => conflict(`A project named "${name}" already exists`)
-const categoryGone = () => badRequest('globalCategory: Category not found')
+const categoryGone = () => invalid('globalCategory: Category not found')
 
 // The names a new or renamed one must differ from (#api/names), read with what the audit log needs of the renamed one.
 const names = (tx: Executor) => tx.select({ id: projects.id, name: projects.name, globalCategoryId: projects.globalCategoryId }).from(projects)

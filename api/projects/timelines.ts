@@ -7,12 +7,12 @@ import type { SiteOverride } from '#domain/planning/project-schemas'
 import type { Executor } from '#api/db/client'
 import { clusters, entities, projectResourceInstances, projects, roles, siteOverrides } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
-import { badRequest } from '#api/http/errors'
+import { invalid } from '#api/refusals'
 import { recordChange, type Actor, type Change } from '#api/audit/record'
 import { fieldChanges } from '#domain/audit'
 import { loadCardItems, loadCards } from './plan'
 
-export const OVERRIDE_MARK = 'created'
+export const OVERRIDE_MARK = 'created' as const
 
 /**
  * The clusters of an entity type with a project's dates (its Site overrides over the clusters' own),
@@ -69,7 +69,7 @@ export async function loadPlannedTimeline(db: Executor, projectId: string, entit
  */
 export async function saveOverride(db: Executor, actor: Actor, input: SiteOverride, now: Date) {
   return translating(() => db.transaction((tx) => writeOverride(tx, actor, input, now)), {
-    [FOREIGN_KEY_VIOLATION]: () => badRequest('The project or the cluster no longer exists'),
+    [FOREIGN_KEY_VIOLATION]: () => invalid('The project or the cluster no longer exists'),
   })
 }
 
@@ -101,17 +101,17 @@ export async function removeOverridesOf(tx: Executor, project: { id: string; nam
 
 async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, now: Date) {
   const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, input.projectId))
-  if (!project) throw badRequest('projectId: Project not found')
+  if (!project) throw invalid('projectId: Project not found')
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
-  if (!entity || entity.categoryId !== input.categoryId) throw badRequest('entityId: Entity not found in this category')
-  if (!isSite(entity.name)) throw badRequest(planningOwnMessages.onlySite)
+  if (!entity || entity.categoryId !== input.categoryId) throw invalid('entityId: Entity not found in this category')
+  if (!isSite(entity.name)) throw invalid(planningOwnMessages.onlySite)
   // With the dates it had, if any: what the audit log shows as before.
   const [cluster] = await tx
     .select({ entityId: clusters.entityId, name: clusters.name, override: { startDate: siteOverrides.startDate, endDate: siteOverrides.endDate } })
     .from(clusters)
     .leftJoin(siteOverrides, and(eq(siteOverrides.clusterId, clusters.id), eq(siteOverrides.projectId, input.projectId)))
     .where(eq(clusters.id, input.clusterId))
-  if (cluster?.entityId !== entity.id) throw badRequest('clusterId: Cluster not found for this entity')
+  if (cluster?.entityId !== entity.id) throw invalid('clusterId: Cluster not found for this entity')
   const [saved] = await tx
     .insert(siteOverrides)
     .values({ projectId: input.projectId, clusterId: input.clusterId, startDate: input.startDate, endDate: input.endDate, createdAt: now, updatedAt: now })

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import {
   forgotPasswordPayload,
   loginPayload,
@@ -10,8 +10,11 @@ import {
 } from '#domain/auth'
 import { LOGIN_MAX_FAILURES_PER_ADDRESS, LOGIN_MAX_FAILURES_PER_EMAIL, LOGIN_WINDOW_MS } from '#domain/constants'
 import { ERROR_CODES } from '#domain/contracts/errors'
+import { userAnswer } from '#domain/answers/accounts'
+import * as z from 'zod/mini'
 import type { Deps } from '#api/deps'
-import { HttpError, badRequest, parse } from '#api/http/errors'
+import { messageAnswer, type Api } from '#api/http/schemas'
+import { HttpError, badRequest } from '#api/http/errors'
 import { resetMail, verificationMail } from '#api/mail/messages'
 import { presentUser } from '#api/users/present'
 import { accountByEmail } from '#api/users/store'
@@ -54,10 +57,13 @@ async function resetLinkMail(deps: Deps, email: string, now: Date) {
   return issued ? resetMail(user.email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`) : null
 }
 
-export async function authRoutes(app: FastifyInstance, deps: Deps) {
-  app.post('/auth/signup', access('public'), async (request, reply) => {
-    const { email, password } = parse(signupPayload, request.body)
-    const now = deps.now()
+/** What signing in answers: the sentence and the user now signed in. */
+const signedInAnswer = z.strictObject({ message: z.string(), user: userAnswer })
+
+export async function authRoutes(app: Api, deps: Deps) {
+  app.post('/auth/signup', { ...access('public'), schema: { summary: 'Signs up: mails a code to verify the email', body: signupPayload, response: { 201: messageAnswer } } }, async (request, reply) => {
+    const { email, password } = request.body
+    const { now } = request.ctx
     await throttleAddress(deps, request, 'signup', now)
     const passwordHash = await hashPassword(password)
     const address = email.toLowerCase()
@@ -66,17 +72,17 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return reply.status(201).send({ message: 'OTP sent to email' })
   })
 
-  app.post('/auth/resend-otp', access('public'), async (request) => {
-    const { email, purpose } = parse(resendOtpPayload, request.body)
-    const now = deps.now()
+  app.post('/auth/resend-otp', { ...access('public'), schema: { summary: 'Mails a new verification code', body: resendOtpPayload, response: { 200: messageAnswer } } }, async (request) => {
+    const { email, purpose } = request.body
+    const { now } = request.ctx
     const result = await deps.db.transaction((tx) => resendCode(tx, { email, purpose }, now))
     await deps.mailer.send(verificationMail(result.to, result.code, deps.publicUrl))
     return { message: 'A new OTP has been sent to your email' }
   })
 
-  app.post('/auth/verify-otp', access('public'), async (request, reply) => {
-    const { email, otp } = parse(verifyOtpPayload, request.body)
-    const now = deps.now()
+  app.post('/auth/verify-otp', { ...access('public'), schema: { summary: 'Verifies the email with its code, and signs in', body: verifyOtpPayload, response: { 200: signedInAnswer } } }, async (request, reply) => {
+    const { email, otp } = request.body
+    const { now } = request.ctx
     const outcome = await deps.db.transaction(async (tx) => {
       const verification = await verifySignup(tx, { email, otp }, now)
       const verified = verification.user
@@ -92,9 +98,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Email verified', user: presentUser(outcome.user) }
   })
 
-  app.post('/auth/login', access('public'), async (request, reply) => {
-    const { email, password } = parse(loginPayload, request.body)
-    const now = deps.now()
+  app.post('/auth/login', { ...access('public'), schema: { summary: 'Signs in with email and password', body: loginPayload, response: { 200: signedInAnswer } } }, async (request, reply) => {
+    const { email, password } = request.body
+    const { now } = request.ctx
     // Whether the email has an account decides only which address count applies: the answer says it anyway.
     const user = await accountByEmail(deps.db, email)
     const limits = loginLimits(email, request, Boolean(user))
@@ -119,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: 'Logged in', user: presentUser(user) }
   })
 
-  app.post('/auth/logout', access('public'), async (request, reply) => {
+  app.post('/auth/logout', { ...access('public'), schema: { summary: 'Signs out (takes no body)', response: { 200: messageAnswer } } }, async (request, reply) => {
     await endSession(deps, request, reply)
     return { message: 'Logged out' }
   })
@@ -135,11 +141,12 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
   app.addHook('onClose', async () => {
     await Promise.allSettled(mailsInFlight)
   })
-  app.post('/auth/forgot-password', access('public'), async (request) => {
-    // Counted from the request's start: the throttle's own time, whatever it is, is inside it too.
+  const forgotSchema = { summary: 'Mails a reset link, if the email has an account: the same answer either way', body: forgotPasswordPayload, response: { 200: messageAnswer } }
+  app.post('/auth/forgot-password', { ...access('public'), schema: forgotSchema }, async (request) => {
+    // Counted from the handler's start: the throttle's own time, whatever it is, is inside it too.
     const answer = sleep(FORGOT_ANSWER_MS)
-    const { email } = parse(forgotPasswordPayload, request.body)
-    const now = deps.now()
+    const { email } = request.body
+    const { now } = request.ctx
     await throttleAddress(deps, request, 'forgot', now)
     const mail = await resetLinkMail(deps, email, now)
     if (mail) {
@@ -152,9 +159,9 @@ export async function authRoutes(app: FastifyInstance, deps: Deps) {
     return { message: FORGOT_MESSAGE }
   })
 
-  app.post('/auth/reset-password', access('public'), async (request) => {
-    const { token, newPassword } = parse(resetPasswordPayload, request.body)
-    const now = deps.now()
+  app.post('/auth/reset-password', { ...access('public'), schema: { summary: 'Sets a new password with a reset link', body: resetPasswordPayload, response: { 200: messageAnswer } } }, async (request) => {
+    const { token, newPassword } = request.body
+    const { now } = request.ctx
     const passwordHash = await hashPassword(newPassword)
     const done = await deps.db.transaction((tx) => resetPassword(tx, { token, passwordHash }, now))
     if (!done) throw badRequest('This reset link is invalid or has expired. Please request a new one.')

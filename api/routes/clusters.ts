@@ -1,20 +1,23 @@
-import type { FastifyInstance } from 'fastify'
+import * as z from 'zod/mini'
 import { CLUSTER_DESCRIPTION_CACHE_SECONDS } from '#domain/planning/messages'
 import { clusterCreateSchema, clusterDatesSchema, clusterDescriptionQuerySchema, clustersQuerySchema } from '#domain/planning/schemas'
+import { clusterAnswer, describedClusterAnswer } from '#domain/answers/catalog'
 import type { Deps } from '#api/deps'
-import { parse } from '#api/http/errors'
-import { pathId } from '#api/http/params'
+import { pathIds, type Api } from '#api/http/schemas'
 import { access } from '#api/http/access'
-import { requestActor } from '#api/http/actor'
+import { actorOf } from '#api/audit/record'
+import { signedIn } from '#api/context'
 import { clusterDescriptions, createCluster, listClusters, setClusterDates } from '#api/planning/clusters'
 
-export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
+export async function clustersRoutes(app: Api, deps: Deps) {
   /** Clusters in the order they were added (a construction sequence reads in that order). */
-  app.get('/api/clusters', access('view'), async (request) => listClusters(deps.db, parse(clustersQuerySchema, request.query)))
+  app.get('/api/clusters', { ...access('view'), schema: { summary: 'Clusters in the order they were added', querystring: clustersQuerySchema, response: { 200: z.array(clusterAnswer) } } }, async (request) =>
+    listClusters(deps.db, request.query),
+  )
 
-  app.post('/api/clusters', access('add'), async (request, reply) => {
-    const input = parse(clusterCreateSchema, request.body)
-    return reply.status(201).send(await createCluster(deps.db, await requestActor(deps, request), input, deps.now()))
+  app.post('/api/clusters', { ...access('add'), schema: { summary: 'Adds a cluster to an entity type', body: clusterCreateSchema, response: { 201: clusterAnswer } } }, async (request, reply) => {
+    const { actor, now } = signedIn(request.ctx)
+    return reply.status(201).send(await createCluster(deps.db, actorOf(actor), request.body, now))
   })
 
   /**
@@ -22,17 +25,17 @@ export async function clustersRoutes(app: FastifyInstance, deps: Deps) {
    * that are gone answer '(Unavailable Cluster)'. Private to the caller, kept 5 minutes
    * (spec/administration-planning.md §9).
    */
-  app.get('/api/clusters/description', access('view'), async (request, reply) => {
-    const { ids } = parse(clusterDescriptionQuerySchema, request.query)
-    const data = await clusterDescriptions(deps.db, ids)
+  const descriptionSchema = { summary: 'Names and descriptions of clusters, in the order asked', querystring: clusterDescriptionQuerySchema, response: { 200: z.strictObject({ data: z.array(describedClusterAnswer) }) } }
+  app.get('/api/clusters/description', { ...access('view'), schema: descriptionSchema }, async (request, reply) => {
+    const data = await clusterDescriptions(deps.db, request.query.ids)
     reply.header('cache-control', `private, max-age=${CLUSTER_DESCRIPTION_CACHE_SECONDS}`)
     return { data }
   })
 
   /** A cluster's own start and end dates; either may be cleared (null). */
-  app.put<{ Params: { id: string } }>('/api/clusters/:id', access('edit'), async (request) => {
-    const id = pathId(request.params.id, 'Cluster not found')
-    const input = parse(clusterDatesSchema, request.body)
-    return setClusterDates(deps.db, await requestActor(deps, request), id, input, deps.now())
+  const datesSchema = { summary: "Sets a cluster's own dates", params: pathIds({ id: 'Cluster not found' }), body: clusterDatesSchema, response: { 200: clusterAnswer } }
+  app.put('/api/clusters/:id', { ...access('edit'), schema: datesSchema }, async (request) => {
+    const { actor, now } = signedIn(request.ctx)
+    return setClusterDates(deps.db, actorOf(actor), request.params.id, request.body, now)
   })
 }

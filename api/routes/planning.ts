@@ -1,27 +1,28 @@
-import type { FastifyInstance } from 'fastify'
+import * as z from 'zod/mini'
 import { planningCreateSchema, planningGroupsSchema, planningQuerySchema } from '#domain/planning/schemas'
+import { planningAnswer } from '#domain/answers/planning'
 import type { Deps } from '#api/deps'
-import { parse } from '#api/http/errors'
-import { pathId } from '#api/http/params'
+import { pathIds, type Api } from '#api/http/schemas'
 import { access } from '#api/http/access'
-import { requestActor } from '#api/http/actor'
+import { actorOf } from '#api/audit/record'
+import { signedIn } from '#api/context'
 import { createPlanning, loadPlannings, regroupPlanning } from '#api/planning/plannings'
 
-export async function planningRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/planning', access('view'), async (request) => {
-    return loadPlannings(deps.db, parse(planningQuerySchema, request.query))
-  })
+export async function planningRoutes(app: Api, deps: Deps) {
+  app.get('/api/planning', { ...access('view'), schema: { summary: 'Planning types, newest first', querystring: planningQuerySchema, response: { 200: z.array(planningAnswer) } } }, async (request) =>
+    loadPlannings(deps.db, request.query),
+  )
 
   /** The planning type and its roles are written together or not at all. */
-  app.post('/api/planning', access('add'), async (request, reply) => {
-    const input = parse(planningCreateSchema, request.body)
-    return reply.status(201).send(await createPlanning(deps.db, await requestActor(deps, request), input, deps.now()))
+  app.post('/api/planning', { ...access('add'), schema: { summary: 'Creates a planning type with its roles', body: planningCreateSchema, response: { 201: planningAnswer } } }, async (request, reply) => {
+    const { actor, now } = signedIn(request.ctx)
+    return reply.status(201).send(await createPlanning(deps.db, actorOf(actor), request.body, now))
   })
 
   /** Replaces one role's cluster list with a new grouping of the same clusters. */
-  app.put<{ Params: { planningId: string } }>('/api/planning/:planningId/groups', access('edit'), async (request) => {
-    const planningId = pathId(request.params.planningId, 'Planning type not found')
-    const input = parse(planningGroupsSchema, request.body)
-    return regroupPlanning(deps.db, await requestActor(deps, request), planningId, input, deps.now())
+  const groupsSchema = { summary: "Regroups one role's clusters", params: pathIds({ planningId: 'Planning type not found' }), body: planningGroupsSchema, response: { 200: planningAnswer } }
+  app.put('/api/planning/:planningId/groups', { ...access('edit'), schema: groupsSchema }, async (request) => {
+    const { actor, now } = signedIn(request.ctx)
+    return regroupPlanning(deps.db, actorOf(actor), request.params.planningId, request.body, now)
   })
 }

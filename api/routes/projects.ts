@@ -1,5 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import * as z from 'zod/mini'
 import { projectCreateSchema, projectUpdateSchema } from '#domain/planning/schemas'
+import { projectAnswer } from '#domain/answers/catalog'
+import { cardAnswer, cardRemovalAnswer, mappingAnswer, mappingSavedAnswer, rollUpAnswer, siteOverrideAnswer, timelineRowAnswer } from '#domain/answers/projects'
 import {
   clusterByEntityQuerySchema,
   instanceDeleteSchema,
@@ -15,13 +17,12 @@ import {
   timelineSelectionQuerySchema,
 } from '#domain/planning/project-schemas'
 import type { Deps } from '#api/deps'
-import { notFound, parse } from '#api/http/errors'
+import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
+import { notFound } from '#api/refusals'
 import { access } from '#api/http/access'
-import { requestActor } from '#api/http/actor'
-import { requireUser } from '#api/auth/sessions'
 import { actorOf } from '#api/audit/record'
+import { signedIn } from '#api/context'
 import { changesAllowedTo } from '#api/http/changes'
-import { pathId } from '#api/http/params'
 import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
 import { mappingCandidates, mappingScreen } from '#api/projects/mapping-screen'
 import { loadMappings, replaceMapping } from '#api/projects/mappings'
@@ -31,30 +32,34 @@ import { createProject, deleteProject, listProjects, PROJECT_NOT_FOUND, requireP
 import { SLOT_NOT_FOUND } from '#api/schedule/availability'
 import { loadPlannedTimeline, loadRollUp, loadSiteOverrides, loadTimeline, saveOverride } from '#api/projects/timelines'
 
-type IdParams = { Params: { id: string } }
-
 /**
  * Projects, their resource planning, user tagging, cluster timelines and the role roll-up
  * (spec/administration-planning.md §7 "Projects"). The spec has no screen for the projects
  * themselves: those calls let an administrator set up an install without SQL (DESIGN §8).
  */
-export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/projects', access('view'), async () => listProjects(deps.db))
+export async function projectsRoutes(app: Api, deps: Deps) {
+  const projectId = pathIds({ id: PROJECT_NOT_FOUND })
+  /** Who acts in this request, as the audit log names them, and when. */
+  const acting = (ctx: Parameters<typeof signedIn>[0]) => {
+    const { actor, now } = signedIn(ctx)
+    return { user: actor, actor: actorOf(actor), now }
+  }
 
-  app.post('/api/projects', access('add'), async (request, reply) => {
-    const input = parse(projectCreateSchema, request.body)
-    return reply.status(201).send(await createProject(deps.db, await requestActor(deps, request), input, deps.now()))
+  app.get('/api/projects', { ...access('view'), schema: { summary: 'Every project', response: { 200: z.array(projectAnswer) } } }, async () => listProjects(deps.db))
+
+  app.post('/api/projects', { ...access('add'), schema: { summary: 'Creates a project', body: projectCreateSchema, response: { 201: projectAnswer } } }, async (request, reply) => {
+    const { actor, now } = acting(request.ctx)
+    return reply.status(201).send(await createProject(deps.db, actor, request.body, now))
   })
 
-  app.put<IdParams>('/api/projects/:id', access('edit'), async (request) => {
-    const id = pathId(request.params.id, PROJECT_NOT_FOUND)
-    const input = parse(projectUpdateSchema, request.body)
-    return updateProject(deps.db, await requestActor(deps, request), id, input, deps.now())
+  app.put('/api/projects/:id', { ...access('edit'), schema: { summary: 'Renames a project or changes its category', params: projectId, body: projectUpdateSchema, response: { 200: projectAnswer } } }, async (request) => {
+    const { actor, now } = acting(request.ctx)
+    return updateProject(deps.db, actor, request.params.id, request.body, now)
   })
 
-  app.delete<IdParams>('/api/projects/:id', access('delete'), async (request) => {
-    const id = pathId(request.params.id, PROJECT_NOT_FOUND)
-    await deleteProject(deps.db, await requestActor(deps, request), id, deps.now())
+  app.delete('/api/projects/:id', { ...access('delete'), schema: { summary: 'Deletes a project and its plan', params: projectId, response: { 200: messageAnswer } } }, async (request) => {
+    const { actor, now } = acting(request.ctx)
+    await deleteProject(deps.db, actor, request.params.id, now)
     return { message: 'Project deleted' }
   })
 
@@ -63,20 +68,18 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * this one's plan joined with its tags and the totals, and, for ?assign=, that row's Assign Users
    * dialog. What it replaces needed `view` each: so does it.
    */
-  app.get<IdParams>('/api/projects/:id/mapping', access('view'), async (request) => {
-    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
-    const query = parse(mappingQuerySchema, request.query)
-    const screen = await mappingScreen(deps.db, projectId, query)
+  app.get('/api/projects/:id/mapping', { ...access('view'), schema: { summary: "User Entity Mapping's screen", params: projectId, querystring: mappingQuerySchema } }, async (request) => {
+    const { params: { id }, query } = request
+    const screen = await mappingScreen(deps.db, id, query)
     if (!screen) throw notFound(PROJECT_NOT_FOUND)
     return screen
   })
 
   /** Assign Users' candidates for one row as the user types: a page of active users, each with their load over the row's dates. */
-  app.get<IdParams>('/api/projects/:id/mapping/candidates', access('view'), async (request) => {
-    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
-    const query = parse(mappingCandidatesQuerySchema, request.query)
-    await requireProject(deps.db, projectId)
-    const found = await mappingCandidates(deps.db, projectId, query)
+  app.get('/api/projects/:id/mapping/candidates', { ...access('view'), schema: { summary: "Assign Users' candidates for one row", params: projectId, querystring: mappingCandidatesQuerySchema } }, async (request) => {
+    const { params: { id }, query } = request
+    await requireProject(deps.db, id)
+    const found = await mappingCandidates(deps.db, id, query)
     if (!found) throw notFound(SLOT_NOT_FOUND)
     return found
   })
@@ -86,16 +89,16 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * saved cards, and the next card's choices as asked with their lists. What it replaces needed
    * `view` each: so does it.
    */
-  app.get<IdParams>('/api/projects/:id/planning', access('view'), async (request) => {
-    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
-    const query = parse(planningScreenQuerySchema, request.query)
-    const screen = await planningScreen(deps.db, projectId, query)
+  app.get('/api/projects/:id/planning', { ...access('view'), schema: { summary: "Project Resource Planning's screen", params: projectId, querystring: planningScreenQuerySchema } }, async (request) => {
+    const { params: { id }, query } = request
+    const screen = await planningScreen(deps.db, id, query)
     if (!screen) throw notFound(PROJECT_NOT_FOUND)
     return screen
   })
 
-  app.get('/api/project-resource-instances', access('view'), async (request) => {
-    const { projectId } = parse(projectQuerySchema, request.query)
+  const cardsSchema = { summary: "A project's cards", querystring: projectQuerySchema, response: { 200: z.array(cardAnswer) } }
+  app.get('/api/project-resource-instances', { ...access('view'), schema: cardsSchema }, async (request) => {
+    const { projectId } = request.query
     await requireProject(deps.db, projectId)
     return loadCards(deps.db, [projectId])
   })
@@ -105,10 +108,10 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * Saving a card is adding; renaming or moving its instances needs `edit` as well, removing some
    * (lowering Number too) `delete` (DESIGN §4).
    */
-  app.post('/api/project-resource-instances', access('add'), async (request, reply) => {
-    const user = await requireUser(deps, request)
-    const input = parse(instanceSaveSchema, request.body)
-    const { card, created } = await saveCard(deps.db, actorOf(user), input, deps.now(), changesAllowedTo(user))
+  const cardSchema = { summary: 'Saves one card whole', body: instanceSaveSchema, response: { 200: cardAnswer, 201: cardAnswer } }
+  app.post('/api/project-resource-instances', { ...access('add'), schema: cardSchema }, async (request, reply) => {
+    const { user, actor, now } = acting(request.ctx)
+    const { card, created } = await saveCard(deps.db, actor, request.body, now, changesAllowedTo(user))
     return reply.status(created ? 201 : 200).send(card)
   })
 
@@ -117,59 +120,65 @@ export async function projectsRoutes(app: FastifyInstance, deps: Deps) {
    * saves nothing. It does what the POST and DELETE above do, so it needs what they need: `add`,
    * and `edit` or `delete` as well for what it would change or remove of the stored plan.
    */
-  app.put<IdParams>('/api/projects/:id/plan', access('add'), async (request) => {
-    const user = await requireUser(deps, request)
-    const projectId = pathId(request.params.id, PROJECT_NOT_FOUND)
-    const plan = parse(planSaveSchema, request.body)
-    return savePlan(deps.db, actorOf(user), projectId, plan, deps.now(), changesAllowedTo(user))
+  const planSchema = { summary: "Saves a project's whole plan: removed and changed cards at once", params: projectId, body: planSaveSchema, response: { 200: z.array(cardAnswer) } }
+  app.put('/api/projects/:id/plan', { ...access('add'), schema: planSchema }, async (request) => {
+    const { user, actor, now } = acting(request.ctx)
+    return savePlan(deps.db, actor, request.params.id, request.body, now, changesAllowedTo(user))
   })
 
-  app.delete('/api/project-resource-instances', access('delete'), async (request) => {
-    const input = parse(instanceDeleteSchema, request.body)
-    return deleteFromCard(deps.db, await requestActor(deps, request), input, deps.now())
+  const removeSchema = { summary: 'Removes instances of a card (the card when all go), with their tags', body: instanceDeleteSchema, response: { 200: cardRemovalAnswer } }
+  app.delete('/api/project-resource-instances', { ...access('delete'), schema: removeSchema }, async (request) => {
+    const { actor, now } = acting(request.ctx)
+    return deleteFromCard(deps.db, actor, request.body, now)
   })
 
-  app.get('/api/project-entity-user-mappings', access('view'), async (request) => {
-    const { projectId } = parse(projectQuerySchema, request.query)
+  const mappingsSchema = { summary: "A project's tags: who is tagged to which cluster of which role", querystring: projectQuerySchema, response: { 200: z.array(mappingAnswer) } }
+  app.get('/api/project-entity-user-mappings', { ...access('view'), schema: mappingsSchema }, async (request) => {
+    const { projectId } = request.query
     await requireProject(deps.db, projectId)
     return loadMappings(deps.db, { projectId })
   })
 
   /** Tagging someone needs `add`; untagging someone (clearing, or swapping a person) `delete` as well. */
-  app.post('/api/project-entity-user-mappings/replace', access('add'), async (request) => {
-    const user = await requireUser(deps, request)
-    const input = parse(mappingReplaceSchema, request.body)
-    const saved = await replaceMapping(deps.db, actorOf(user), input, deps.now(), changesAllowedTo(user))
+  const replaceSchema = { summary: "Replaces the people tagged to one cluster (or group) of a role", body: mappingReplaceSchema, response: { 200: mappingSavedAnswer } }
+  app.post('/api/project-entity-user-mappings/replace', { ...access('add'), schema: replaceSchema }, async (request) => {
+    const { user, actor, now } = acting(request.ctx)
+    const saved = await replaceMapping(deps.db, actor, request.body, now, changesAllowedTo(user))
     return { message: 'Saved successfully', ...saved }
   })
 
   /** The clusters of an entity type with this project's dates (Site overrides over the clusters' own). */
-  app.get('/api/timelines/by-project-selection', access('view'), async (request) => {
-    const { projectId, entityTypeId } = parse(timelineSelectionQuerySchema, request.query)
+  const selectionSchema = { summary: "The clusters of an entity type with a project's dates", querystring: timelineSelectionQuerySchema, response: { 200: z.array(timelineRowAnswer) } }
+  app.get('/api/timelines/by-project-selection', { ...access('view'), schema: selectionSchema }, async (request) => {
+    const { projectId, entityTypeId } = request.query
     await requireProject(deps.db, projectId)
     return loadTimeline(deps.db, projectId, entityTypeId)
   })
 
-  app.get('/api/timelines/site-overrides', access('view'), async (request) => {
-    const query = parse(siteOverridesQuerySchema, request.query)
+  const overridesSchema = { summary: "A project's Site dates of the clusters of an entity type", querystring: siteOverridesQuerySchema, response: { 200: z.array(siteOverrideAnswer) } }
+  app.get('/api/timelines/site-overrides', { ...access('view'), schema: overridesSchema }, async (request) => {
+    const query = request.query
     await requireProject(deps.db, query.projectId)
     return loadSiteOverrides(deps.db, query)
   })
 
   /** 201 when the override is new ("created"), 200 when it changed an existing one. */
-  app.put('/api/timelines/site-overrides', access('edit'), async (request, reply) => {
-    const input = parse(siteOverrideSchema, request.body)
-    const { override, created } = await saveOverride(deps.db, await requestActor(deps, request), input, deps.now())
+  const overrideSchema = { summary: "Sets a project's dates for a cluster of the Site entity type", body: siteOverrideSchema, response: { 200: siteOverrideAnswer, 201: siteOverrideAnswer } }
+  app.put('/api/timelines/site-overrides', { ...access('edit'), schema: overrideSchema }, async (request, reply) => {
+    const { actor, now } = acting(request.ctx)
+    const { override, created } = await saveOverride(deps.db, actor, request.body, now)
     return reply.status(created ? 201 : 200).send(override)
   })
 
   /** The clusters of an entity type that the project's plan uses, with the project's dates. */
-  app.get('/api/timelines/cluster-by-entity', access('view'), async (request) => {
-    const { projectId, entityId } = parse(clusterByEntityQuerySchema, request.query)
+  const plannedSchema = { summary: "The clusters of an entity type that the project's plan uses, with its dates", querystring: clusterByEntityQuerySchema, response: { 200: z.array(timelineRowAnswer) } }
+  app.get('/api/timelines/cluster-by-entity', { ...access('view'), schema: plannedSchema }, async (request) => {
+    const { projectId, entityId } = request.query
     await requireProject(deps.db, projectId)
     return loadPlannedTimeline(deps.db, projectId, entityId)
   })
 
   /** Roles → projects → clusters, with requirements, earliest starts and Deployed By dates. */
-  app.get('/api/role-project-clusters', access('view'), async () => loadRollUp(deps.db))
+  const rollUpSchema = { summary: 'Roles → projects → clusters: requirements, earliest starts, Deployed By', response: { 200: rollUpAnswer } }
+  app.get('/api/role-project-clusters', { ...access('view'), schema: rollUpSchema }, async () => loadRollUp(deps.db))
 }

@@ -1,5 +1,5 @@
 import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
 import { sharedSpan } from '#domain/schedule/assignments'
@@ -13,6 +13,7 @@ import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/sche
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
 import { timelineWindow } from '#domain/schedule/window'
 import type { Deps } from '#api/deps'
+import type { Api } from '#api/http/schemas'
 import { badRequest, conflict, notFound, parse } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { pathId } from '#api/http/params'
@@ -32,7 +33,7 @@ import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
  * role needs per month and whom to hire by when. Every answer is computed from the plans, tags,
  * cluster dates and Site overrides already stored, in a bounded number of queries.
  */
-export async function scheduleRoutes(app: FastifyInstance, deps: Deps) {
+export async function scheduleRoutes(app: Api, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
   /**
    * The person signed in: their next assignments and leave not yet over, those already over apart

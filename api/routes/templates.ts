@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify'
+import * as z from 'zod/mini'
 import { plansSomeCluster, templateComboQuerySchema, templateSaveSchema } from '#domain/planning/schemas'
+import { templateAnswer } from '#domain/answers/planning'
 import { planningMessages } from '#domain/planning/messages'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import type { Deps } from '#api/deps'
-import { HttpError, parse } from '#api/http/errors'
-import { requireUser } from '#api/auth/sessions'
+import { pathIds, type Api } from '#api/http/schemas'
+import { HttpError } from '#api/http/errors'
 import { actorOf } from '#api/audit/record'
-import { requestActor } from '#api/http/actor'
+import { signedIn } from '#api/context'
 import { changesAllowedTo } from '#api/http/changes'
-import { pathId } from '#api/http/params'
 import { loadTemplate, loadTemplates, removeTemplateItem, saveTemplate, type TemplateOutcome } from '#api/planning/templates'
 import { access } from '#api/http/access'
 
@@ -20,19 +20,23 @@ export const templateMessages = {
 } as const
 
 /** How each outcome of a save is answered. */
-const ANSWERS: Record<TemplateOutcome, { status: number; exists: boolean; message: string }> = {
+const ANSWERS: Record<TemplateOutcome, { status: 200 | 201; exists: boolean; message: string }> = {
   created: { status: 201, exists: false, message: templateMessages.created },
   exists: { status: 200, exists: true, message: templateMessages.exists },
   updated: { status: 200, exists: false, message: templateMessages.updated },
 }
 
-export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/api/resource-planning-templates', access('view'), async () => {
+/** What saving a template answers: whether one existed already, the sentence, and the template as stored. */
+const savedAnswer = z.strictObject({ exists: z.boolean(), message: z.string(), template: z.nullable(templateAnswer) })
+
+export async function templatesRoutes(app: Api, deps: Deps) {
+  app.get('/api/resource-planning-templates', { ...access('view'), schema: { summary: 'Every template', response: { 200: z.strictObject({ data: z.array(templateAnswer) }) } } }, async () => {
     return { data: await loadTemplates(deps.db) }
   })
 
-  app.get('/api/resource-planning-templates/by-combo', access('view'), async (request) => {
-    return { template: await loadTemplate(deps.db, parse(templateComboQuerySchema, request.query)) }
+  const comboSchema = { summary: 'The template of a category, entity and planning type, or null', querystring: templateComboQuerySchema, response: { 200: z.strictObject({ template: z.nullable(templateAnswer) }) } }
+  app.get('/api/resource-planning-templates/by-combo', { ...access('view'), schema: comboSchema }, async (request) => {
+    return { template: await loadTemplate(deps.db, request.query) }
   })
 
   /**
@@ -41,11 +45,12 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
    * replaces its clusters. Replacing needs what it does to the stored clusters (DESIGN §4): `edit`
    * as well to change their planned people or interchanges, `delete` as well to drop some.
    */
-  app.post('/api/resource-planning-templates', access('add'), async (request, reply) => {
-    const user = await requireUser(deps, request)
-    const input = parse(templateSaveSchema, request.body)
+  const saveSchema = { summary: 'Saves a template (force replaces an existing one)', body: templateSaveSchema, response: { 200: savedAnswer, 201: savedAnswer } }
+  app.post('/api/resource-planning-templates', { ...access('add'), schema: saveSchema }, async (request, reply) => {
+    const { actor: user, now } = signedIn(request.ctx)
+    const input = request.body
     if (!plansSomeCluster(input.roleClusters)) throw new HttpError(400, planningMessages.plannedPeopleRequired, undefined, ERROR_CODES.nothingPlanned)
-    const { outcome, template } = await saveTemplate(deps.db, actorOf(user), input, deps.now(), changesAllowedTo(user))
+    const { outcome, template } = await saveTemplate(deps.db, actorOf(user), input, now, changesAllowedTo(user))
     const { status, ...answer } = ANSWERS[outcome]
     return reply.status(status).send({ ...answer, template })
   })
@@ -54,14 +59,16 @@ export async function templatesRoutes(app: FastifyInstance, deps: Deps) {
    * Removes one cluster item of one role. A template left without any cluster is removed too: the
    * template table would no longer show it, and saving the combination again starts afresh.
    */
-  app.delete<{ Params: { templateId: string; roleId: string; clusterItemId: string } }>(
-    '/api/resource-planning-templates/:templateId/role/:roleId/cluster/:clusterItemId',
-    access('delete'),
-    async (request) => {
-      const missing = 'Cluster not found in this template'
-      const ids = { templateId: pathId(request.params.templateId, missing), roleId: pathId(request.params.roleId, missing), itemId: pathId(request.params.clusterItemId, missing) }
-      const template = await removeTemplateItem(deps.db, await requestActor(deps, request), ids, deps.now(), missing)
-      return { message: templateMessages.itemDeleted, template }
-    },
-  )
+  const missing = 'Cluster not found in this template'
+  const removeSchema = {
+    summary: "Removes one cluster item of one role (the template too when it was the last)",
+    params: pathIds({ templateId: missing, roleId: missing, clusterItemId: missing }),
+    response: { 200: z.strictObject({ message: z.string(), template: z.nullable(templateAnswer) }) },
+  }
+  app.delete('/api/resource-planning-templates/:templateId/role/:roleId/cluster/:clusterItemId', { ...access('delete'), schema: removeSchema }, async (request) => {
+    const { actor, now } = signedIn(request.ctx)
+    const { templateId, roleId, clusterItemId: itemId } = request.params
+    const template = await removeTemplateItem(deps.db, actorOf(actor), { templateId, roleId, itemId }, now, missing)
+    return { message: templateMessages.itemDeleted, template }
+  })
 }

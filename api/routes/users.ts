@@ -1,21 +1,23 @@
-import type { FastifyInstance } from 'fastify'
 import { userListQuerySchema } from '#domain/users'
+import { listedUserAnswer, userListAnswer } from '#domain/answers/accounts'
 import type { Deps } from '#api/deps'
-import { notFound, parse } from '#api/http/errors'
-import { isUuid } from '#domain/ids'
+import { notFound } from '#api/http/errors'
+import { pathIds, type Api } from '#api/http/schemas'
 import { findListedUser, listUsers } from '#api/users/list'
 import { access } from '#api/http/access'
 
-export async function usersRoutes(app: FastifyInstance, deps: Deps) {
-  app.get('/users', access('view'), async (request) => {
-    const query = parse(userListQuerySchema, request.query)
-    return listUsers(deps.db, query)
-  })
+export async function usersRoutes(app: Api, deps: Deps) {
+  app.get('/users', { ...access('view'), schema: { summary: 'User management: a page of the accounts, searched and filtered', querystring: userListQuerySchema, response: { 200: userListAnswer } } }, async (request) =>
+    listUsers(deps.db, request.query),
+  )
 
-  app.get<{ Params: { id: string } }>('/users/:id', access({ own: 'view', param: 'id' }), async (request) => {
-    const { id } = request.params
-    const found = isUuid(id) ? await findListedUser(deps.db, id) : null
-    if (!found) throw notFound('User not found')
-    return found
-  })
+  app.get(
+    '/users/:id',
+    { ...access({ own: 'view', param: 'id' }), schema: { summary: 'One account as User management lists it', params: pathIds({ id: 'User not found' }), response: { 200: listedUserAnswer } } },
+    async (request) => {
+      const found = await findListedUser(deps.db, request.params.id)
+      if (!found) throw notFound('User not found')
+      return found
+    },
+  )
 }

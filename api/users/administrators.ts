@@ -5,7 +5,7 @@ import { sameId } from '#domain/ids'
 import type { Db, Executor, Tx } from '#api/db/client'
 import { retryingTransaction } from '#api/db/retry'
 import { users } from '#api/db/schema'
-import { conflict, notFound, unauthorized } from '#api/http/errors'
+import { conflict, notFound, unauthenticated } from '#api/refusals'
 
 type Account = typeof users.$inferSelect
 
@@ -47,7 +47,7 @@ export function changeAccount<T>(
     await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`)
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
     const [actor] = sameId(actorId, userId) ? [target] : await tx.select().from(users).where(eq(users.id, actorId))
-    if (!actor || actor.status !== 'Active') throw unauthorized()
+    if (!actor || actor.status !== 'Active') throw unauthenticated()
     if (!target) throw notFound('User not found')
     const result = await change(tx, { actor, target })
     if (isActiveAdministrator(target) && (await anActiveAdministrator(tx)).length === 0) throw conflict(LAST_ADMINISTRATOR)

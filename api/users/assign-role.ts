@@ -3,7 +3,7 @@ import { ADMIN_ONLY, grantRefusal, isAdmin, isSelf } from '#domain/access'
 import { ADMIN_ROLE, DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roleHistories, roles, users } from '#api/db/schema'
-import { badRequest, forbidden } from '#api/http/errors'
+import { forbidden, invalid } from '#api/refusals'
 import type { SessionUser } from '#api/auth/sessions'
 import { actorOf } from '#api/audit/record'
 import { updateUser } from './store'
@@ -30,7 +30,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  */
 export async function setRole(tx: Executor, { actor, target, roleId, now }: RoleChange) {
   const [role] = roleId ? await tx.select().from(roles).where(eq(roles.id, roleId)) : []
-  if (roleId && !role) throw badRequest('roleId: Choose a role from the list')
+  if (roleId && !role) throw invalid('roleId: Choose a role from the list')
   const grant = { name: role?.name ?? DEFAULT_ACCOUNT_ROLE, permissions: role?.permissions ?? [] }
   const changed = grant.name !== target.role || (role?.id ?? null) !== target.roleId
   const own = isSelf(actor, target.id)

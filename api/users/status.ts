@@ -1,7 +1,7 @@
 import { isAdmin, isSelf } from '#domain/access'
 import type { AccountStatus } from '#domain/constants'
 import type { Executor } from '#api/db/client'
-import { badRequest, forbidden } from '#api/http/errors'
+import { forbidden, invalid } from '#api/refusals'
 import { actorOf } from '#api/audit/record'
 import { revokeUserSessions } from '#api/auth/sessions'
 import { updateUser, type Account } from './store'
@@ -13,7 +13,7 @@ import { updateUser, type Account } from './store'
  */
 export async function setStatus(tx: Executor, { editor, target, status, now }: { editor: Account; target: Account; status: AccountStatus; now: Date }) {
   if (status === target.status) return
-  if (isSelf(editor, target.id)) throw badRequest('status: You cannot change the status of your own account.')
+  if (isSelf(editor, target.id)) throw invalid('status: You cannot change the status of your own account.')
   // Deactivating the administrators would take the Admin role away in all but name (DESIGN §4).
   if (isAdmin(target) && !isAdmin(editor)) throw forbidden('Only an administrator can change the status of an administrator.')
   await updateUser(tx, actorOf(editor), now, target, { status })

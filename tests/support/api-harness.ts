@@ -63,6 +63,8 @@ export async function startApi(
     databaseUrl: url,
     /** Every route with its declared access rule: what the security suite walks. */
     routes: app.accessTable,
+    /** Every route with the parts it declares a schema for: what the test of undeclared routes reads. */
+    schemas: app.schemaTable,
     mails,
     publicUrl,
     /** Moves the API's clock: expiries and windows are tested without sleeping. */
