@@ -633,7 +633,7 @@ async function seedPeopleOverTime(db: Executor) {
     const roleRows = await listRoles(tx)
     for (const [name, leadMonths] of [['Engineer', 2], ['PMO', 3]] as const) {
       const role = roleRows.find((row) => row.name === name && row.leadMonths === 1)
-      if (role && (await setLeadMonths(tx, 'system', now, role.id, leadMonths))) added.leadTimes++
+      if (role && (await setLeadMonths({ db: tx, actor: 'system', now }, role.id, leadMonths))) added.leadTimes++
     }
 
     if (await anyLeave(tx)) return

@@ -9,7 +9,6 @@ import { roleAnswer, roleHistoryPageAnswer, roleLeadAnswer, rolesWithUsersAnswer
 import type { Deps } from '#api/deps'
 import { pathIds, type Api } from '#api/http/schemas'
 import { badRequest, conflict, forbidden, notFound } from '#api/http/errors'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { access } from '#api/http/access'
 import { sameName } from '#api/names'
@@ -30,14 +29,15 @@ export async function rolesRoutes(app: Api, deps: Deps) {
   })
 
   app.post('/roles', { ...access('add'), schema: { summary: 'Creates a role', body: roleCreateSchema, response: { 201: roleAnswer } } }, async (request, reply) => {
-    const { actor, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
+    const { actor } = ctx
     const { name, permissions } = request.body
     // No one grants what they do not hold: a role is a grant waiting to be given.
     const refusal = grantRefusal(actor, { name, permissions })
     if (refusal) throw forbidden(refusal)
     // 'User' is no role's name, in whatever letters it is written.
     if (sameName(name, DEFAULT_ACCOUNT_ROLE)) throw badRequest(`name: ${reservedRoleNameMessage}`)
-    const created = await createRole(deps.db, actorOf(actor), now, { name, permissions })
+    const created = await createRole(ctx, { name, permissions })
     if (!created) throw conflict(`A role named "${name}" already exists`)
     return reply.status(201).send(presentRole(created))
   })
@@ -45,10 +45,7 @@ export async function rolesRoutes(app: Api, deps: Deps) {
   /** A role's lead time (whole calendar months before a cluster starts). */
   const leadSchema = { summary: "Sets a role's lead time", params: pathIds({ id: 'Role not found' }), body: roleLeadSchema, response: { 200: roleLeadAnswer } }
   app.put('/roles/:id', { ...access('edit'), schema: leadSchema }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
-    const { id } = request.params
-    const { leadMonths } = request.body
-    const updated = await setLeadMonths(deps.db, actorOf(actor), now, id, leadMonths)
+    const updated = await setLeadMonths(signedIn(request.ctx), request.params.id, request.body.leadMonths)
     if (!updated) throw notFound('Role not found')
     return { _id: updated.id, name: updated.name, permissions: updated.permissions, leadMonths: updated.leadMonths }
   })
