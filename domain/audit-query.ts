@@ -4,13 +4,13 @@ import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from './dates'
 import { PAGE_SIZE } from './pages'
 import { queryId } from './planning/schemas'
 
-/** The audit log's queries (issue 31): GET /api/audit and GET /api/users/{id}/audit, shared by the API and /audit. */
+/** The audit log's queries: GET /api/audit and GET /api/users/{id}/audit, shared by the API and /audit. */
 
 /** Pages past this are no log anyone reads; the bound keeps the offset a number the database takes. */
 const PAGE_MAX = 20_000
 /**
  * The most entries one answer holds: the .xlsx export asks for this many at once (a page is
- * PAGE_SIZE). Past it the export holds the newest ones and says so (docs/decisions.md, issue 31).
+ * PAGE_SIZE). Past it the export holds the newest ones and says so (docs/decisions.md).
  */
 export const AUDIT_EXPORT_MAX = 10_000
 

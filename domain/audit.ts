@@ -10,7 +10,7 @@ export const SYSTEM_ACTOR_LABEL = 'System'
 export const isSystemName = (name: string) => readsAs(name.trim()) === readsAs(SYSTEM_ACTOR_LABEL)
 
 /**
- * Fields whose values never enter the audit log (issue 31): that they changed is recorded, not
+ * Fields whose values never enter the audit log: that they changed is recorded, not
  * what they were or became. Matched on the field's last part, whatever its section, so
  * `financial.previousOrgSalary` is caught whoever writes it.
  */

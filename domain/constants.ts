@@ -46,7 +46,7 @@ export const ADDRESS_WINDOW_MS = 60 * 60_000
 export const DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR = 30
 /**
  * Writes a person makes on their own records (their leave, their profile) in an hour: far more
- * than anyone keeping their details makes, far fewer than a script (issue 28). Counted as rows,
+ * than anyone keeping their details makes, far fewer than a script. Counted as rows,
  * per person, like the login throttle; past it, 429 with waitTime.
  */
 export const SELF_SERVICE_WRITES_PER_HOUR = 60

@@ -48,7 +48,7 @@ export function formatDateTime(value: string | null | undefined, timeZone: strin
 }
 
 /**
- * Every date in the product lies between these years (issue 28): leave, cluster dates, Site
+ * Every date in the product lies between these years: leave, cluster dates, Site
  * overrides, capacity periods. Outside them a date is a typing mistake, and an unbounded one makes
  * every reader pay for it (a timeline drawn from 1900 to 9999).
  */

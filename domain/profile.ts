@@ -74,7 +74,7 @@ const personName = (label: string, { own = false } = {}) =>
       ),
     ),
   )
-// Every date in the product lies between 1900 and 2100 (issue 28): a birth in 0990 is a typing mistake.
+// Every date in the product lies between 1900 and 2100: a birth in 0990 is a typing mistake.
 const isoDate = optionalOf(z.iso.date('Enter a valid date').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE)))
 const years = optionalOf(
   z.coerce.number({ error: 'Enter a number of years' }).check(z.minimum(0, 'Must be at least 0'), z.maximum(80, 'Must be at most 80')),
@@ -97,7 +97,7 @@ export const personalSchema = z.strictObject({
 })
 
 /**
- * What of the personal section is the person's and the administrators' only (DESIGN §4, issue 30):
+ * What of the personal section is the person's and the administrators' only (DESIGN §4):
  * the date of birth and the family details. The financial section is too, whole. Contact details
  * and blood group (safety on site) stay visible to `view`.
  */

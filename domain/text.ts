@@ -20,7 +20,7 @@ const CONTROLS = new RegExp(CONTROL.source, 'gu')
 // What a decoder puts for bytes that are not UTF-8 (Fastify and React Router both decode so).
 const UNREADABLE = '\ufffd'
 
-/** Text without control characters or bidirectional overrides: what names are, and leave notes (issue 28). */
+/** Text without control characters or bidirectional overrides: what names are, and leave notes: such characters can hide or reorder what a reader sees. */
 export const isReadable = (value: string) => !CONTROL.test(value)
 
 /**

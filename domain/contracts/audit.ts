@@ -1,4 +1,4 @@
-/** The audit log's entries (issue 31): what GET /api/audit answers and what the stores write. */
+/** The audit log's entries: what GET /api/audit answers and what the stores write. */
 
 export const AUDIT_ACTIONS = ['created', 'changed', 'removed'] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -1,7 +1,7 @@
 import type { Ref } from './common'
 import type { TimelineWindow } from '../schedule/window'
 
-/** The answers of the people-over-time calls (issue 13), once: the API satisfies them, the web reads them. */
+/** The answers of the people-over-time calls, once: the API satisfies them, the web reads them. */
 
 export interface PersonRef {
   _id: string
@@ -51,7 +51,7 @@ export interface PersonSchedule {
 
 /**
  * GET /api/dashboard: what the dashboard shows the person signed in, in one call: their next
- * assignments and their leave not yet over, those already over apart (issue 30), and, for people
+ * assignments and their leave not yet over, those already over apart, and, for people
  * with view, the planning figures.
  */
 export interface Dashboard {
@@ -66,7 +66,7 @@ export interface Dashboard {
   /** How many rows each paged list holds  in all: the lists above are a page of each. */
   totals: { pastAssignments: number; leave: number; pastLeave: number }
   summary: PlanningSummary | null
-  /** For people with view, the Attention strip, from the same reading as `summary` (issue 29). */
+  /** For people with view, the Attention strip, from the same reading as `summary`, so the two never disagree. */
   attention: Attention | null
 }
 
@@ -86,7 +86,7 @@ export interface ConflictsPage {
   total: number
 }
 
-/** GET /api/hand-overs: one person's assignment ending on the day their next one starts (issue 29), not counted as a conflict. */
+/** GET /api/hand-overs: one person's assignment ending on the day their next one starts, not counted as a conflict: a planned move, not a double-booking. */
 export interface HandOver {
   user: PersonRef
   day: string
@@ -95,7 +95,7 @@ export interface HandOver {
 }
 
 /**
- * GET /api/attention, and the dashboard's for people with view (issue 29): what needs acting on
+ * GET /api/attention, and the dashboard's for people with view: what needs acting on
  * now, from the reading of the dashboard's figures and the hire-by queue.
  */
 export interface Attention {
@@ -121,7 +121,7 @@ export interface RoleMonths {
   from: string
   to: string
   months: string[]
-  /** `undated`: the requirement of the role's clusters without dates ("No dates"), in no month (issue 29). */
+  /** `undated`: the requirement of the role's clusters without dates ("No dates"), in no month, so no demand is dropped silently. */
   roles: { role: Ref; leadMonths: number; cells: CapacityCell[]; undated: Omit<CapacityCell, 'month'> }[]
 }
 
@@ -174,7 +174,7 @@ export interface PlanningSummary {
   yetToBeRecruited: number
   /** People with a conflict not yet over, as GET /api/conflicts lists them. */
   peopleInConflict: number
-  /** The first five lines of the hire-by queue, late ones included (issue 29: never "Nobody to hire" while it has lines). */
+  /** The first five lines of the hire-by queue, late ones included: never "Nobody to hire" while it has lines. */
   nextHires: HireLine[]
 }
 
@@ -192,7 +192,7 @@ export interface Availability {
 }
 
 /**
- * Where something lies in the Schedule's window (issue 29): its first and last days counted from
+ * Where something lies in the Schedule's window: its first and last days counted from
  * the window's first (0), and whether it runs on past either edge (domain/schedule/grid.ts `place`).
  */
 export interface ScheduleSpan {

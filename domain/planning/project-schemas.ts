@@ -90,7 +90,7 @@ const repeatedCard = (cards: readonly { categoryId: string; entityId: string; ty
  * what the user wanted), then every card of `cards`, each saved whole as by POST
  * /api/project-resource-instances. Either all of it is saved or nothing. Both lists must be sent
  * (null is not "nothing"), and `cards` names a combination once: a second card of the same
- * combination would replace the first and drop its tags (issue 28). A card removed twice is
+ * combination would replace the first and drop its tags. A card removed twice is
  * removed once: the repeated key carries nothing that could be lost.
  */
 export const planSaveSchema = z
@@ -118,7 +118,7 @@ export const mappingReplaceSchema = z.strictObject({
   projectEntityId: requiredId(taggingMessages.projectEntityMissing, taggingMessages.projectEntityMissing),
   roleId,
   clusterIds: listOf(clusterId, CLUSTERS_MAX, 'clusters').check(z.minLength(1, 'Choose a cluster from the list')),
-  // The whole set of users the cluster keeps: null is not "nobody" (clearing sends [], issue 28).
+  // The whole set of users the cluster keeps: null is not "nobody" (clearing sends []).
   // A user sent twice counts once: a repeat carries nothing that could be lost.
   userIds: wholeListOf(requiredId('Choose users from the list', 'Choose users from the list'), USERS_PER_CLUSTER_MAX, 'users'),
 })

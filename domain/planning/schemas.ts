@@ -64,7 +64,7 @@ export const listOf = <T extends z.ZodMiniType>(item: T, max: number, label: str
 /**
  * The whole set a save replaces (a plan's cards, a template role's clusters, a cluster's users):
  * it must be sent as a list, since reading null or nothing as empty would remove what is stored
- * or do nothing while answering 200 (issue 28). At most `max` long.
+ * or do nothing while answering 200. At most `max` long.
  */
 export const wholeListOf = <T extends z.ZodMiniType>(item: T, max: number, label: string) =>
   z.array(item, `Send the ${label} as a list`).check(z.maxLength(max, `At most ${max} ${label}`))
@@ -130,7 +130,7 @@ export const clusterCreateSchema = z.pipe(
 export type ClusterCreate = z.infer<typeof clusterCreateSchema>
 
 // A date of the product's years, 1900 to 2100 (domain/dates.ts): outside them it is a typing
-// mistake, and an unbounded one makes every reader pay (issue 28). The messages name no field: the
+// mistake, and an unbounded one makes every reader pay. The messages name no field: the
 // API's error names it once. The key must be sent: a body that forgot a date must not clear it.
 export const isoDate = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)),

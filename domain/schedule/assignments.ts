@@ -1,7 +1,7 @@
 import { intersection, overlaps, type Day, type Range } from './calendar'
 
 /**
- * People over time (issue 13): a tag of a person to a project's instance, role and cluster is an
+ * People over time: a tag of a person to a project's instance, role and cluster is an
  * assignment, dated by the cluster's effective dates for that project (the Site override, else the
  * cluster's own). A person has a conflict when two dated assignments, or an assignment and their
  * leave, share a day.
@@ -51,10 +51,10 @@ export function groupDates(dates: readonly ({ start: Day | null; end: Day | null
 }
 
 /**
- * A hand-over (issue 29): two bookings that share exactly one day, the last of one and the first of
+ * A hand-over: two bookings that share exactly one day, the last of one and the first of
  * the other, neither inside the other. One person goes off a site the day they start on the next:
  * planned, not a double-booking. Only between assignments: leave on a day of an assignment is
- * always a conflict, as the person is away that day (docs/decisions.md, Issue 29).
+ * always a conflict, as the person is away that day (docs/decisions.md).
  */
 export const isHandOver = (a: Range, b: Range) => (a.end === b.start && a.start < b.start && a.end < b.end) || (b.end === a.start && b.start < a.start && b.end < a.end)
 
@@ -108,7 +108,7 @@ export function conflicts(assignments: readonly Assignment[], leave: readonly Le
 /**
  * Everyone's conflicts, leave included, from the conflicts among assignments alone
  * (`amongAssignments`: `conflicts(assignments, [])`): only the people with leave are looked at
- * again. Leave changes far more often than plans (issue 28), and costs this, not every plan.
+ * again. Leave changes far more often than plans, and costs this, not every plan.
  * The same answer as `conflicts(assignments, leave)`.
  */
 export function withLeave(
@@ -148,7 +148,7 @@ export function handOvers(assignmentsOf: ReadonlyMap<string, readonly Assignment
 }
 
 /**
- * Conflicts split by time (issue 29): a clash is upcoming while its shared days are not over (they
+ * Conflicts split by time: a clash is upcoming while its shared days are not over (they
  * end today or later), past once they are. A person's conflict is in each part with the clashes of
  * that part; people with none in a part are left out of it.
  */

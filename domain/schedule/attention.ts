@@ -3,7 +3,7 @@ import { addDays, type Day } from './calendar'
 import { hireStatus, type Slot } from './capacity'
 
 /**
- * The Attention strip (issue 29): what a planner must act on now, most urgent first, from the same
+ * The Attention strip: what a planner must act on now, most urgent first, from the same
  * reading as the dashboard's figures and the hire-by queue, so that none of them tells another story.
  */
 

@@ -2,8 +2,8 @@
  * Calendar arithmetic on ISO dates (YYYY-MM-DD), in UTC so that a server and a browser in any time
  * zone agree. Ranges are inclusive at both ends: a cluster from 1 March to 15 April covers both days.
  *
- * Every answer is a four-digit year, 0001 to 9999: a step past either end stops at it (issue 28: a
- * month "10000-01" broke the capacity screen). The product's own dates lie far inside
+ * Every answer is a four-digit year, 0001 to 9999: a step past either end stops at it (a month
+ * "10000-01" broke the capacity screen). The product's own dates lie far inside
  * (domain/dates.ts, 1900 to 2100); the bound is what keeps arithmetic on them a date.
  */
 

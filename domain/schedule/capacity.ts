@@ -1,7 +1,7 @@
 import { daysBetween, monthRange, monthsBefore, overlaps, type Day, type Month, type Range } from './calendar'
 
 /**
- * Capacity (issue 13): what each role needs per month against who is tagged, and whom to hire by
+ * Capacity: what each role needs per month against who is tagged, and whom to hire by
  * when. The input is one slot per (project, instance, role, cluster item): its requirement as the
  * Requirement column counts it per instance, the people tagged to it, and its effective dates.
  */
@@ -26,7 +26,7 @@ export interface Cell {
 }
 
 /**
- * The requirement of undated slots per role (issue 29): demand and supply as a month's cell counts
+ * The requirement of undated slots per role: demand and supply as a month's cell counts
  * them, in no month. Capacity shows it as a "No dates" column so that no demand is dropped
  * silently; roles without undated requirement are absent.
  */
@@ -75,7 +75,7 @@ export const DEFAULT_LEAD_MONTHS = 1
 /** The date by which a role's person must be hired: the start minus the role's lead time, on Deployed By's calendar rule. */
 export const hireBy = (start: Day, leadMonths: number) => monthsBefore(start, leadMonths)
 
-/** How far ahead a hire-by date counts as due (issue 29). */
+/** How far ahead a hire-by date counts as due (the Attention strip's "due"). */
 export const DUE_DAYS = 30
 
 /** A hire-by date passed ("overdue"), within the next DUE_DAYS days, today included ("due"), or later. */

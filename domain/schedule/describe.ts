@@ -2,7 +2,7 @@ import { formatDate } from '../dates'
 import type { Clash } from './assignments'
 import type { Range } from './calendar'
 
-/** The words of people over time (issue 13), one place for the screens, the export and the API. */
+/** The words of people over time, one place for the screens, the export and the API. */
 
 /** "3/1/2030–4/15/2030", dates as the spec writes them (en-US). */
 export const rangeLabel = (range: Range) => `${formatDate(range.start)}–${formatDate(range.end)}`

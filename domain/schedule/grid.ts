@@ -4,9 +4,9 @@ import { addDays, addMonths, daysBetween, intersection, monthOf, monthRange, typ
 import { hireQueue, type HireNeed, type Slot } from './capacity'
 
 /**
- * The Schedule's grid (issue 29): people × weeks (or months). Pure: the API places every bar, leave
+ * The Schedule's grid: people × weeks (or months). Pure: the API places every bar, leave
  * and overlap in the window, the page draws them, unit tests check the arithmetic
- * (tests/unit/schedule-grid.test.ts). A week starts on Monday (docs/decisions.md, issue 29).
+ * (tests/unit/schedule-grid.test.ts). A week starts on Monday (docs/decisions.md).
  */
 
 export const SCHEDULE_ZOOMS = ['weeks', 'months'] as const
@@ -146,7 +146,7 @@ export const placeholderLabel = (role: string, needed: number, place: string, hi
 /**
  * One page of grouped rows, `size` a page, groups kept in order: each group's people, then its
  * placeholders, all counted as rows, so a page is never heavier than `size` rows whatever the
- * demand (docs/decisions.md, issue 29). A page past the last reads as the last.
+ * demand (docs/decisions.md). A page past the last reads as the last.
  */
 export function pageOfGroups<Group extends { rows: readonly unknown[]; placeholders: readonly unknown[] }>(groups: readonly Group[], page: number, size: number) {
   const total = groups.reduce((sum, group) => sum + group.rows.length + group.placeholders.length, 0)

@@ -2,7 +2,7 @@ import { formatDate } from '../dates'
 import type { Range } from './calendar'
 
 /**
- * A person's leave periods never overlap each other (issue 28): a period sharing a day with one of
+ * A person's leave periods never overlap each other: a period sharing a day with one of
  * theirs, or repeating it, is refused with this sentence naming the one already recorded, "your"
  * leave to the person themselves, "their" leave to an editor recording it for them.
  */

@@ -8,14 +8,14 @@ import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../da
 import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
 import { SCHEDULE_ZOOMS, SPAN_MAX } from './grid'
 
-/** The payloads and queries of people over time (issue 13), shared by the API and the web's forms. */
+/** The payloads and queries of people over time, shared by the API and the web's forms. */
 
 /** The longest capacity view: five years of months keeps the page and the export readable. */
 export const CAPACITY_MONTHS_MAX = 60
 
 /**
  * A date of the product's years (domain/dates.ts). Its messages name no field: the API's error
- * names it once (api/http/errors.ts), and a screen shows the sentence beside the field (issue 28).
+ * names it once (api/http/errors.ts), and a screen shows the sentence beside the field, never a key.
  */
 const day = z.iso.date('Enter a valid date (YYYY-MM-DD)').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE))
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
@@ -68,7 +68,7 @@ export const leaveQuerySchema = z.object({ userId: queryId('userId') })
 
 /**
  * DELETE /api/leave: an editor removes a person's leave in one request: all of it, or the periods
- * lying wholly within from–to (either end may be left out; docs/decisions.md, issue 28). Strict: a
+ * lying wholly within from–to (either end may be left out; docs/decisions.md). Strict: a
  * misspelt bound is refused rather than read as no bound, which would remove everything.
  */
 export const leaveRemovalSchema = z
@@ -102,7 +102,7 @@ export const roleLeadSchema = z.strictObject({
 /**
  * GET /api/capacity and /api/hire-queue: a period of months (both ends optional) and two filters.
  * Capacity counts the months of the period; the hire-by queue, given a period, the lines whose
- * clusters fall in it (docs/decisions.md, issue 28).
+ * clusters fall in it (docs/decisions.md).
  */
 export const capacityQuerySchema = z.object({
   from: optionalDay,
@@ -117,7 +117,7 @@ export const timelineQuerySchema = z.object({ projectId: requiredQueryId('projec
 
 const when = z.pipe(z.transform(blankToUndefined), z.optional(z.enum(['upcoming', 'past'], 'Choose upcoming or past')))
 
-/** GET /api/hand-overs (issue 29): those not yet over (the default), or with when=past those over. */
+/** GET /api/hand-overs: those not yet over (the default), or with when=past those over. */
 export const handOversQuerySchema = z.object({ when })
 
 /** The most people one GET /api/conflicts answers at once: the people of an organisation, as the users list allows. */
@@ -125,7 +125,7 @@ export const CONFLICTS_LIMIT = 1000
 
 /**
  * GET /api/conflicts: as hand-overs, and a page of the people (`limit`, 50 unless asked, and
- * `offset`): at a thousand people, everyone in conflict at once is a page nobody reads (issue 29).
+ * `offset`): at a thousand people, everyone in conflict at once is a page nobody reads.
  */
 export const conflictsQuerySchema = z.object({ when, ...pageQuery(CONFLICTS_LIMIT) })
 
@@ -173,7 +173,7 @@ const wholeNumber = (min: number, max: number) =>
   )
 
 /**
- * GET /api/schedule (issue 29): the window (a date within its first column, `span` columns of
+ * GET /api/schedule: the window (a date within its first column, `span` columns of
  * `zoom`), the grouping, the filters and the page of people (50 a page, domain/pages.ts).
  */
 export const scheduleQuerySchema = z.object({

@@ -22,7 +22,7 @@ export const leaveBehind = (rows: readonly LeaveRow[], today: string) =>
 const inDays = (days: number) => (days === 0 ? 'today' : days === 1 ? 'tomorrow' : `in ${days} days`)
 
 /**
- * When an assignment is, in words, counted in whole days from `today` (issue 30): "Starts in 5
+ * When an assignment is, in words, counted in whole days from `today`: "Starts in 5
  * days", "Starts tomorrow", "Starts today"; once begun "Started, ends in 3 days" (to the last day,
  * "Started, ends today"); "Ended" once over; "Dates not set yet" for an undated one.
  */

@@ -2,7 +2,7 @@ import { FIRST_YEAR, LAST_YEAR } from '../dates'
 import { addMonths, monthOf, monthRange, monthsBetween, overlaps, type Day, type Month } from './calendar'
 
 /**
- * The timeline's window (issue 28): the months its chart draws, at most three years, whatever the
+ * The timeline's window: the months its chart draws, at most three years, whatever the
  * dates a project holds. Without it one cluster dated 1900 to 2100 drew 2,400 months for every
  * viewer. Clusters outside the window are listed under the chart, each with a link to a window
  * that shows it. Pure: the API answers the window, the page draws it, a unit test checks the rule.
