@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 
-/** Every screen's form is text: a megabyte is far more than the largest one (DESIGN §3, issue 12). */
+/** Every screen's form is text: a megabyte is far more than the largest one (DESIGN §3). */
 export const FORM_BODY_LIMIT = 1024 * 1024
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data'])
 

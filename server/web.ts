@@ -81,7 +81,7 @@ app.get('/healthz', async (_req, res) => {
 })
 
 // A post is a form of ours or nothing: refused from its headers before its body is read, and the
-// connection closed, so a large or endless body is never kept (issue 12).
+// connection closed, so a large or endless body is never kept.
 app.use((req, res, next) => {
   if (req.method === 'GET' || req.method === 'HEAD') return next()
   const refusal = formPostRefusal(req.headers)
