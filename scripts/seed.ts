@@ -38,7 +38,7 @@ import { anyLeave, recordLeave } from '#api/schedule/leave'
  * overwritten). With the embedded database, stop the app first: one process holds it.
  *
  * Every row is read and written through the stores of its area, as the system, so each write is on
- * record in the audit log like any other (issue 31): the script itself holds no query
+ * record in the audit log like any other: the script itself holds no query
  * (tests/unit/route-files.test.ts).
  */
 const env = parseEnv(process.env)
@@ -47,7 +47,7 @@ await database.migrate()
 const { db } = database
 const now = new Date()
 /**
- * The plan's dates are days from the day of the first run (issue 29), so a fresh install shows a
+ * The plan's dates are days from the day of the first run, so a fresh install shows a
  * live plan: clusters from five months ago to a year ahead, hires late and due, conflicts to come,
  * leave and a hand-over. A later run adds nothing, so dates already there do not move.
  */
@@ -76,7 +76,7 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
     fullName: 'Portal Administrator',
     createdAt: now,
   }
-  // One write path for accounts (issue 31): made, or its password set again, by the system, on record.
+  // One write path for accounts, as for everyone's: made, or its password set again, by the system, on record.
   await db.transaction(async (tx) => {
     const account = await accountByEmail(tx, email, { lock: true })
     if (account) await updateUser(tx, 'system', now, account, values)
@@ -174,7 +174,7 @@ async function seedDemoUsers(db: Executor, admin: Account) {
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
   await db.transaction(async (tx) => {
-    // Made by the system, each with its 'created' entry in the audit log (issue 31).
+    // Made by the system, each with its 'created' entry in the audit log.
     const created = await createUsers(
       tx,
       'system',
@@ -621,9 +621,9 @@ async function seedProjects(db: Executor) {
 }
 
 /**
- * People over time (issue 13), so its screens have something real to show: lead times for two
- * starter roles, two people double-booked across projects from a day still ahead, one hand-over
- * (issue 29), and leave, some of it during an assignment. Only what is not there yet: a role whose lead time was changed
+ * People over time, so its screens have something real to show: lead times for two
+ * starter roles, two people double-booked across projects from a day still ahead, one hand-over,
+ * and leave, some of it during an assignment. Only what is not there yet: a role whose lead time was changed
  * keeps it, and once any leave is recorded the bookings and leave are taken as seeded.
  */
 async function seedPeopleOverTime(db: Executor) {
