@@ -15,7 +15,7 @@ export interface ShellLinks {
 /**
  * Every screen here but the dashboard and one's own profile answers 403 without `view` (its loader's
  * requirePermission), so `view` alone decides what else is listed, the audit log apart (administrators
- * only). Schedule leads the planning group: it is the planner's home (issue 29).
+ * only). Schedule leads the planning group: it is the planner's home.
  */
 const ADMINISTRATION: ShellLink[] = [
   { to: '/users', label: 'Users' },
@@ -35,7 +35,7 @@ const PLANNING: ShellLink[] = [
 ]
 
 export const MY_PROFILE = 'My profile'
-/** The audit log is the administrators' alone (issue 31): its loader answers 403 to everyone else. */
+/** The audit log is the administrators' alone: its loader answers 403 to everyone else. */
 export const AUDIT_LOG: ShellLink = { to: '/audit', label: 'Audit log' }
 
 /** `profile` is the person's own /users/{id}/profile. */
