@@ -13,7 +13,7 @@ export const roles = pgTable('roles', {
   id: id(),
   name: text('name').notNull(),
   permissions: text('permissions').array().$type<Permission[]>().notNull().default(sql`'{}'::text[]`),
-  /** How many calendar months before a cluster starts its people must be hired (issue 13); one, as Deployed By. */
+  /** How many calendar months before a cluster starts its people must be hired; one, as Deployed By. */
   leadMonths: integer('lead_months').notNull().default(1),
   createdAt: at('created_at').notNull(),
 }, (t) => [uniqueIndex('roles_name_lower').on(sql`lower(${t.name})`), check('roles_lead_months_range', sql`${t.leadMonths} between 0 and 24`)])
@@ -106,7 +106,7 @@ export const roleHistories = pgTable('role_histories', {
   updatedAt: at('updated_at').notNull(),
 }, (t) => [index('role_histories_updated').on(t.updatedAt)])
 
-// Planning (issue 4). Names are unique whatever their case. What other rows use cannot be deleted
+// Planning. Names are unique whatever their case. What other rows use cannot be deleted
 // (restrict): the API answers 409 first, the foreign keys stop the races it cannot see.
 
 export const categories = pgTable('categories', {
@@ -208,7 +208,7 @@ export const templateItems = pgTable('template_items', {
   check('template_items_planned_people', sql`${t.plannedPeople} >= 0`),
 ])
 
-// Projects (issue 5). A project's plan is a set of cards, one per category, entity type and
+// Projects. A project's plan is a set of cards, one per category, entity type and
 // planning type; each card has named instances (Tower A, Tower B...), the "project entities" users
 // are tagged to. A card's Number is the count of its instances, so it is not stored twice.
 
@@ -265,7 +265,7 @@ export const siteOverrides = pgTable('site_overrides', {
   check('site_overrides_dates_ordered', sql`${t.startDate} is null or ${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
 ])
 
-/** A person's leave, inclusive at both ends (issue 13): recorded by themselves or by someone with `edit`. */
+/** A person's leave, inclusive at both ends: recorded by themselves or by someone with `edit`. */
 export const leave = pgTable('leave', {
   id: id(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -282,11 +282,11 @@ export const leave = pgTable('leave', {
 /**
  * One row counting the committed changes to what people over time reads: `revision` those to the
  * plans' tables and roles (migration 0007's triggers), `leave_revision` those to leave, apart
- * (migration 0008's), so that recording leave makes nobody read every plan again (issue 28). Each
+ * (migration 0008's), so that recording leave makes nobody read every plan again. Each
  * is raised once per writing transaction, at its commit, so any process can tell in one read
  * whether a summary it computed is still true (api/schedule/revision.ts).
  *
- * Which plans a change touched (issue 29, migration 0009): `project_revisions` holds, per project,
+ * Which plans a change touched (migration 0009): `project_revisions` holds, per project,
  * the last revision that changed what its plan reads (a global table, such as a cluster's dates,
  * counts for every project whose plan uses the row); `every_project_revision` the last that
  * touched them all (a TRUNCATE). A process then reads again only the plans that moved. Kept in this
@@ -301,7 +301,7 @@ export const planRevision = pgTable('plan_revision', {
   everyProjectRevision: bigint('every_project_revision', { mode: 'number' }).notNull().default(0),
   /**
    * Per project, the last revision that changed more of its plan than its tags (migration 0011): a
-   * project whose tags alone moved since has only its tags read again (issue 29).
+   * project whose tags alone moved since has only its tags read again: tags are what planners change most.
    */
   projectPlanRevisions: jsonb('project_plan_revisions').$type<Record<string, number>>().notNull().default({}),
   /**
@@ -313,7 +313,7 @@ export const planRevision = pgTable('plan_revision', {
 }, (t) => [check('plan_revision_one_row', sql`${t.id} = 1`)])
 
 /**
- * The audit log (issue 31): one row per change, written by the store that made it, in the same
+ * The audit log: one row per change, written by the store that made it, in the same
  * transaction. No foreign keys: an entry outlives the person, project or row it names, so ids are
  * kept as they were and labels are copied. Not watched by the plans' revision triggers: recording
  * a change must not make every kept reading read again.

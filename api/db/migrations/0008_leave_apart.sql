@@ -1,7 +1,7 @@
 -- Part of the read model's triggers, whose canonical source is api/read-model/changes.sql: what these
 -- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 ALTER TABLE "plan_revision" ADD COLUMN "leave_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Leave is counted apart from the plans (issue 28): recording leave no longer raises the plan
+-- Leave is counted apart from the plans: recording leave no longer raises the plan
 -- revision, so the answers kept over every plan stay kept; it raises leave_revision instead, by the
 -- same rule as migration 0007's (once per transaction, at commit, as its last write).
 DROP TRIGGER "leave_raise_plan_revision" ON "leave";--> statement-breakpoint

@@ -2,7 +2,7 @@
 -- migrations leave installed is that file (tests/api/read-model-source.test.ts); change it there, then by a new migration.
 ALTER TABLE "plan_revision" ADD COLUMN "project_revisions" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "plan_revision" ADD COLUMN "every_project_revision" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Which plans a change touched (issue 29): besides raising the revision (migration 0007's rule:
+-- Which plans a change touched: besides raising the revision (migration 0007's rule:
 -- once per transaction, at commit, its lock the transaction's last), each writing transaction now
 -- notes under that revision the projects whose plans read what it wrote, so a process reads again
 -- only those plans. All of it is written at commit under the lock on plan_revision's one row, which

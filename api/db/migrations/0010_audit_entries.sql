@@ -1,4 +1,4 @@
--- The audit log (issue 31). No foreign keys: an entry outlives what it names. Not watched by the
+-- The audit log. No foreign keys: an entry outlives what it names. Not watched by the
 -- revision triggers of migrations 0007-0009: recording a change must not unsettle kept readings.
 CREATE TABLE "audit_entries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

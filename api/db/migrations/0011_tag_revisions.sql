@@ -5,7 +5,7 @@ ALTER TABLE "plan_revision" ADD COLUMN "project_plan_revisions" jsonb DEFAULT '{
 -- items and the clusters' dates stay. Besides noting the project (migration 0009), a change to
 -- anything of a plan but its tags now notes the project in project_plan_revisions too, so a
 -- process whose reading of a project is older than its last tag but not than its last other change
--- reads that project's tags alone (issue 29). The same rules otherwise: once per transaction and
+-- reads that project's tags alone (tags change most often). The same rules otherwise: once per transaction and
 -- project, under the lock on plan_revision's one row, at commit.
 CREATE OR REPLACE FUNCTION "note_plan_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
