@@ -33,7 +33,7 @@ export { invalid as badRequest, unauthenticated as unauthorized, forbidden, notF
 /**
  * Parses a payload with its domain schema; the first problem becomes a 400 naming the field once,
  * as `field: sentence`. Schema messages are sentences without a field (the web shows them beside
- * the field, app/lib/errors.ts); one that starts with its field anyway is not named twice (issue 28).
+ * the field, app/lib/errors.ts); one that starts with its field anyway is not named twice ("from: from: …" read as a stutter).
  */
 export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
   const result = safeParse(schema, input ?? {})
