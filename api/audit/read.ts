@@ -4,7 +4,7 @@ import { auditWindow, dayRangeIn, type AuditQuery } from '#domain/audit-query'
 import type { Executor } from '#api/db/client'
 import { auditEntries, users } from '#api/db/schema'
 
-/** Reading the audit log (issue 31): newest first, a page at a time, with how many entries match in all. */
+/** Reading the audit log: newest first, a page at a time, with how many entries match in all. */
 
 type Row = typeof auditEntries.$inferSelect
 

@@ -25,7 +25,7 @@ export interface Change {
 
 /**
  * Writes changes to the audit log. Call it with the transaction that made them, so an entry exists
- * exactly when its change committed (issue 31). One insert for all of them.
+ * exactly when its change committed. One insert for all of them.
  */
 export async function recordChanges(tx: Executor, actor: Actor, at: Date, changes: readonly Change[]) {
   if (changes.length === 0) return
