@@ -22,8 +22,8 @@ const FIELD_KEY = /^([a-z][\w$]*(?:\.[\w$]+)*(?:, [a-z][\w$]*(?:\.[\w$]+)*)*): (
 
 /**
  * A message as a person reads it, and the field it is about: a screen shows the sentence (beside
- * the field, or above the form), never the key it starts with (issue 28: "endDate: End date cannot
- * be before start date" on the screen).
+ * the field, or above the form), never the key it starts with ("endDate: End date cannot
+ * be before start date" names a field no one on the screen knows).
  */
 export function splitField(text: string): { message: string; field?: string } {
   const key = FIELD_KEY.exec(text)
@@ -52,7 +52,7 @@ export const messageOr = (error: ApiError, fallback: string) => (error.status !=
 
 /**
  * A screen whose spec words every failed save alike ('Error saving data.') still shows a refusal
- * for a missing permission as the API words it, naming what needs which permission (issue 28:
- * "Removing instances needs the delete permission.").
+ * for a missing permission as the API words it, naming what needs which permission, so the person
+ * knows what to ask for ("Removing instances needs the delete permission.").
  */
 export const refusalOr = (error: ApiError, fallback: string) => (error.status === 403 && error.message !== FALLBACK_MESSAGE ? error.message : fallback)

@@ -65,7 +65,7 @@ export async function requirePermission(caller: Caller, permission: Permission) 
   return session
 }
 
-/** The signed-in user if they are an administrator (the audit log, issue 31); otherwise the screen's 403. */
+/** The signed-in user if they are an administrator (the audit log); otherwise the screen's 403. */
 export async function requireAdmin(caller: Caller) {
   const session = await requireUser(caller)
   if (!isAdmin(session.user)) throw forbidden()

@@ -7,7 +7,7 @@ import { webEnv } from '../../server/env'
 import { privateDir, tightenTree, writePrivateFile } from '../../shared/private-files'
 
 /**
- * The confirmation of a save, shown once at the top of the next page (issue 30 §4): a signed
+ * The confirmation of a save, shown once at the top of the next page: a signed
  * cookie session flashed by the action's redirect, read and cleared by the root's loader. A cookie
  * rather than a query parameter, so a reload or a shared address never repeats it and no one can
  * craft a link that shows a message of their choosing.

@@ -3,7 +3,7 @@ import type { OpenApiDocument } from '#app/features/api-reference/rows'
 import { api, queryString, type Caller } from './http.server'
 import type { SearchValues } from '../search'
 
-/** The audit log's calls (issue 31). */
+/** The audit log's calls. */
 
 /** GET /api/audit: a page of the entries matching the filters given (the administrators'). */
 export const listAudit = (caller: Caller, query: SearchValues) => api<AuditPage>(caller, `/api/audit${queryString(query)}`)

@@ -4,7 +4,7 @@ import { offsetsOf, pageOf } from '#domain/pages'
 import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
 import { api, queryString, type Caller } from './http.server'
 
-/** The people-over-time calls (issue 13): assignments, conflicts, leave, capacity, the hire-by queue, the timeline. */
+/** The people-over-time calls: assignments, conflicts, leave, capacity, the hire-by queue, the timeline. */
 
 export interface Period {
   from?: string
@@ -24,11 +24,11 @@ export const getAvailability = (caller: Caller, slot: { projectId: string; insta
   api<Availability>(caller, `/api/availability${queryString({ ...slot, clusterIds: slot.clusterIds.join(','), userIds: slot.userIds.join(',') })}`)
 /** The dashboard's own data for the person signed in: next assignments, leave ahead, and with view the planning figures. */
 export const getDashboard = (caller: Caller, pages: { pastAssignments: number; leave: number; pastLeave: number }) => api<Dashboard>(caller, `/api/dashboard${queryString(offsetsOf(pages, PERSON_PAGE_SIZE))}`)
-/** A page of the people with conflicts not yet over, or with 'past' over (issue 29). */
+/** A page of the people with conflicts not yet over, or with 'past' over. */
 export const listConflicts = (caller: Caller, page: number, when?: 'past') => api<ConflictsPage>(caller, `/api/conflicts${queryString({ when, ...pageOf(page) })}`)
 /** Hand-overs not yet past, or with 'past' those past: shown apart from conflicts. */
 export const listHandOvers = (caller: Caller, when?: 'past') => api<HandOver[]>(caller, `/api/hand-overs${queryString({ when })}`)
-/** The Attention strip (issue 29), as the dashboard has it. */
+/** The Attention strip, as the dashboard has it. */
 export const getAttention = (caller: Caller) => api<Attention>(caller, '/api/attention')
 
 export const recordLeave = (caller: Caller, body: { userId?: string; startDate: string; endDate: string; note: string }) =>
