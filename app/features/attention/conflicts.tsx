@@ -6,7 +6,7 @@ import { datesOf, MoreConflicts } from '#app/features/schedule/assignments'
 import { clusterHref } from '#app/features/schedule/schedule-choice'
 
 /**
- * /conflicts' lists (issue 29): each line links to where it is fixed, the cluster in User Entity
+ * /conflicts' lists: each line links to where it is fixed, the cluster in User Entity
  * Mapping (tags) or the person's profile (leave).
  */
 

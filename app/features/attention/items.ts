@@ -4,7 +4,7 @@ import { DUE_DAYS } from '#domain/schedule/capacity'
 import { CONFLICT_WINDOWS } from '#domain/schedule/attention'
 
 /**
- * The Attention strip's lines (issue 29), most urgent first, each with where it is acted on: late
+ * The Attention strip's lines, most urgent first, each with where it is acted on: late
  * and due hires on Capacity's queue, conflicts on /conflicts, clusters without dates on Cluster
  * Timelines. Only what needs doing is listed. Pure (tests/unit/attention.test.ts).
  */

@@ -3,7 +3,7 @@ import type { Attention } from '#domain/contracts/schedule'
 import { attentionItems } from './items'
 
 /**
- * The Attention strip (issue 29): what needs acting on now, most urgent first, each line a link to
+ * The Attention strip: what needs acting on now, most urgent first, each line a link to
  * where it is done. On the dashboard (people with view), Capacity and the Schedule; plain links, so
  * it works the same without JavaScript.
  */

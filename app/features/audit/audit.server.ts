@@ -9,7 +9,7 @@ import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { parseWithSchema } from '#app/lib/validation'
 import type { AuditFilters } from './query'
 
-/** The calls of /audit and its export (issue 31). */
+/** The calls of /audit and its export. */
 
 /** A person the typed text may mean, offered as a link when it means more than one. */
 export interface PersonChoice {

@@ -40,7 +40,7 @@ function Who({ actor, linked }: { actor: AuditEntry['actor']; linked: boolean })
 }
 
 /**
- * The audit log's entries as a table (issue 31), stacked as cards where narrow: when (in the
+ * The audit log's entries as a table, stacked as cards where narrow: when (in the
  * organisation's time zone), who, the action, what it is about and its fields, before → after.
  * `linked`: whether the reader may open the screens the entries lead to (`view`); without it, an
  * employee reading their own changes gets names, not links to a 403.

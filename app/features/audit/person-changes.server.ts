@@ -8,7 +8,7 @@ import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
 import { CHANGES_PAGE } from './query'
 
 /**
- * A profile's Changes (issue 31): the page of changes made to the person and their assignments the
+ * A profile's Changes: the page of changes made to the person and their assignments the
  * address asks for (?changes=), for the person and the administrators; null for anyone else, who
  * sees no such section. A failed read shows as an empty list, as the profile's other lists do.
  */

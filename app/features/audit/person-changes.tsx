@@ -6,7 +6,7 @@ import { CHANGES_PAGE } from './query'
 import type { PersonChanges } from './person-changes.server'
 
 /**
- * On a profile, for the person and the administrators (issue 31): the changes made to the person,
+ * On a profile, for the person and the administrators: the changes made to the person,
  * their account and their assignments (who tagged or untagged them, and when), newest first.
  */
 export function PersonChangesSection({ changes }: { changes: PersonChanges }) {

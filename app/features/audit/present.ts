@@ -3,7 +3,7 @@ import { SYSTEM_ACTOR_LABEL } from '#domain/audit'
 import { shownText } from '#domain/text'
 import { hrefOf } from '#app/lib/search'
 
-/** How the audit log's entries read on /audit, on a profile and in the export (issue 31). Client-safe. */
+/** How the audit log's entries read on /audit, on a profile and in the export. Client-safe. */
 
 /** What each kind of thing is called on the screens. */
 export const ENTITY_TYPE_NAMES: Record<AuditEntityType, string> = {

@@ -44,5 +44,5 @@ export function heat(cell: { demand: number; gap: number }) {
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' })
 export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`))
 
-/** The column (and the export's row) of a role's requirement on clusters without dates (issue 29). */
+/** The column (and the export's row) of a role's requirement on clusters without dates, so no demand is dropped silently. */
 export const NO_DATES = 'No dates'

@@ -7,7 +7,7 @@ import { NO_DATES, heat, monthLabel } from './period'
 /**
  * Role × month. Each cell: the gap first (what a planner acts on), then demand and supply; its
  * colour is the open share. The first column holds each role's requirement on clusters without
- * dates, which no month can (issue 29): never dropped silently, and in view without scrolling.
+ * dates, which no month can: never dropped silently, and in view without scrolling.
  */
 export function CapacityGrid({ capacity }: { capacity: RoleMonths }) {
   if (capacity.roles.length === 0) return <p className="card empty">No clusters with dates in this period.</p>

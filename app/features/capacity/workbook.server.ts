@@ -32,7 +32,7 @@ export async function capacityWorkbook(capacity: RoleMonths, queue: readonly Hir
         headerRow(grid),
         ...capacity.roles.flatMap((row) => [
           ...row.cells.map((cell): Cell[] => [neutraliseCell(row.role.name), day(`${cell.month}-01`, 'yyyy-mm'), cell.demand, cell.supply, cell.gap]),
-          // The requirement of clusters without dates, in no month: a row of its own, never dropped (issue 29).
+          // The requirement of clusters without dates, in no month: a row of its own, never dropped.
           ...(row.undated.demand + row.undated.supply > 0 ? [[neutraliseCell(row.role.name), NO_DATES, row.undated.demand, row.undated.supply, row.undated.gap] satisfies Cell[]] : []),
         ]),
       ],

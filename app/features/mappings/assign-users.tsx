@@ -55,7 +55,7 @@ interface TagUsersProps {
 
 /**
  * The Tag Users cell. Assign Users is a GET form's button, so without JavaScript it opens the
- * server's dialog (?projectId&assign=…) with the page at this row (its fragment, issue 29); with
+ * server's dialog (?projectId&assign=…) with the page at this row (its fragment); with
  * JavaScript it opens the popover beside the row. A save without JavaScript comes back to the row
  * with the confirmation flashed (the route's action); one in the popover says it in the row.
  */

@@ -17,7 +17,7 @@ export const TYPE_SAVED = 'Type saved successfully!'
 export const TYPE_SAVE_FAILED = 'Failed to save type. Please try again.'
 export const CLUSTER_ADDED = 'Cluster added successfully!'
 export const CLUSTER_ADD_FAILED = 'Failed to add cluster'
-/** Group Clusters' confirmation: the spec gives none, and every save gets one (docs/decisions.md, Issue 31). */
+/** Group Clusters' confirmation: the spec gives none, and every save gets one (docs/decisions.md). */
 export const CLUSTERS_GROUPED = 'Clusters grouped'
 /** spec/administration-planning.md §9: the Add Cluster dialog shows its success this long before it closes itself. */
 export const SUCCESS_DELAY_MS = 800

@@ -28,7 +28,7 @@ export function MoreConflicts({ more }: { more?: number }) {
 }
 
 /**
- * A person's own assignments as cards, readable on a phone (issue 30): project, then instance,
+ * A person's own assignments as cards, readable on a phone: project, then instance,
  * cluster, role and dates, and when it is in words ("Starts in 5 days", domain/schedule/upcoming.ts).
  * The first of the upcoming ones, the next, stands out. Rows come in the order to show.
  */
@@ -105,7 +105,7 @@ const PAST_PARAM = 'past'
 export const pastShown = (url: string) => new URL(url).searchParams.get(PAST_PARAM) === '1'
 
 /**
- * The dashboard's "My assignments" (issue 30): the upcoming ones as cards, the next highlighted;
+ * The dashboard's "My assignments": the upcoming ones as cards, the next highlighted;
  * the past ones behind a link that adds `?past=1` (and one that takes it away), so the toggle
  * works without JavaScript and keeps the page's other parameters.
  */

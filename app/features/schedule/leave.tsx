@@ -55,7 +55,7 @@ const MESSAGE_ID = 'leave-message'
 
 /**
  * A person's leave with a form to record more. `leave` is listed with a Cancel each (when
- * editable); `past`, when given, apart and closed, so past leave never reads as none (issue 30).
+ * editable); `past`, when given, apart and closed, so past leave never reads as none.
  * Cancel is a link to `?cancel={id}`, which asks in place ("Yes, cancel it" posts intent
  * delete-leave, "Keep it" goes back): a confirmation that needs no script. Recording posts intent
  * add-leave. `userId` is sent when recording for someone else (an administrator on a profile).

@@ -5,7 +5,7 @@ import { formatDate } from '#domain/dates'
 /**
  * The dashboard's figures for people with view: what is required and tagged, who is double-booked
  * (conflicts not yet over), whom to hire next: the first lines of the hire-by queue, late ones
- * first and marked (issue 29: never "Nobody to hire" while the queue has lines).
+ * first and marked, so it never says "Nobody to hire" while the queue has lines.
  */
 export function PlannerFigures({ summary }: { summary: PlanningSummary }) {
   return (

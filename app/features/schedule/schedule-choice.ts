@@ -2,7 +2,7 @@ import { assignKey, MAPPING_PATH, tagCellId } from '#app/features/mappings/assig
 import { hrefOf } from '#app/lib/search'
 
 /**
- * The Schedule's address (issue 29): every choice is a GET parameter, so each view can be linked to
+ * The Schedule's address: every choice is a GET parameter, so each view can be linked to
  * and reached without JavaScript; and where its bars and placeholders lead. Client-safe.
  */
 

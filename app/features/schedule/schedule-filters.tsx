@@ -5,7 +5,7 @@ import { FIRST_YEAR, LAST_YEAR } from '#domain/dates'
 import { rangeLabel } from '#domain/schedule/describe'
 import { SCHEDULE_PATH, scheduleHref, type ScheduleChoice } from './schedule-choice'
 
-/** How many columns a window may show: four fit a phone without scrolling (docs/decisions.md, issue 29). */
+/** How many columns a window may show: four fit a phone without scrolling (docs/decisions.md). */
 const SPANS = ['4', '8', '12', '26']
 
 /**

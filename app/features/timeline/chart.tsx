@@ -14,7 +14,7 @@ const datesLabel = (bar: ShownBar) => (bar.startDate && bar.endDate ? `${formatD
 
 /**
  * The bars of a window: those the chart draws (dated, sharing a day with it), the dated ones it
- * lists instead, and the undated ones, listed under the chart (issue 29): a row without a bar
+ * lists instead, and the undated ones, listed under the chart: a row without a bar
  * read as a plan with nothing to do.
  */
 export function splitByWindow(groups: readonly BarGroup[], window: Pick<TimelineWindow, 'from' | 'to'>) {
@@ -38,8 +38,8 @@ type Listed = { group: BarGroup; bar: ShownBar }
 
 /**
  * The months the chart shows, and links that move the window a year either way (GET parameters:
- * the page works without JavaScript). The months named are the axis's (issue 29): the window's
- * own when it draws nothing.
+ * the page works without JavaScript). The months named are the axis's, so they say what
+ * is drawn: the window's own when it draws nothing.
  */
 export function WindowNav({ window, shown, href }: { window: TimelineWindow; shown: { from: string; to: string }; href: (from: string) => string }) {
   return (
@@ -103,9 +103,9 @@ const staffingLabel = (bar: ShownBar) => `${bar.tagged}/${bar.requirement} ${sta
 /**
  * The project's clusters as bars over a month axis, drawn on the server as SVG (no JavaScript):
  * Site-override bars in their own colour, a mark at each Deployed By date and a line for today.
- * Only the window's months are drawn (at most three years, issue 28): a bar running past it stops
+ * Only the window's months are drawn (at most three years): a bar running past it stops
  * at its edge, and `groups` holds only the bars in it (splitByWindow). A bar shows its staffing
- * (issue 29) by how much of it is filled (none: an empty dashed outline; part: filled in the
+ * by how much of it is filled (none: an empty dashed outline; part: filled in the
  * share tagged; full: filled) and in words in the column at its right, so not by colour alone.
  * Everything is drawn within the chart's width, which the axis keeps to AXIS_WIDTH.
  * The table view holds the same data for screen readers; the chart is an image with a summary.

@@ -10,7 +10,7 @@ import { windowDays, type TimelineWindow } from '#domain/schedule/window'
  */
 /** The most a month is wide: a few months' plan reads at this scale. */
 export const MONTH_WIDTH = 64
-/** The most the axis is wide, whatever its months (issue 29): with the names and the staffing, the chart fits its card at 1024 px. */
+/** The most the axis is wide, whatever its months: with the names and the staffing, the chart fits its card at 1024 px. */
 export const AXIS_WIDTH = 360
 export const LABEL_WIDTH = 200
 /** The staffing column right of the axis ("10/12 part"): nothing is written past the chart's edge. */
@@ -63,7 +63,7 @@ export function axisFor(bars: readonly Pick<TimelineBar, 'startDate' | 'endDate'
   return { months, start: `${months[0]}-01`, x, has, width: months.length * monthWidth, monthWidth, labelEvery: Math.ceil(MONTH_LABEL_WIDTH / monthWidth) }
 }
 
-/** A bar's staffing (issue 29): nobody tagged, some of its requirement, or all of it. */
+/** A bar's staffing: nobody tagged, some of its requirement, or all of it. */
 export type Staffing = 'none' | 'part' | 'full'
 export const staffingOf = ({ tagged, requirement }: { tagged: number; requirement: number }): Staffing => (tagged >= requirement ? 'full' : tagged > 0 ? 'part' : 'none')
 
@@ -101,13 +101,13 @@ export function groupBars(bars: readonly TimelineBar[]): BarGroup[] {
 
 /**
  * The months an axis spans, as data a loader can send (an Axis holds functions), and the axis
- * again from them: every page of the chart draws the same months (issue 29).
+ * again from them: every page of the chart draws the same months, so months line up from page to page.
  */
 export const axisMonths = (axis: Axis | null) => (axis ? { from: axis.months[0]!, to: axis.months.at(-1)! } : null)
 export const axisOver = (months: { from: string; to: string }) => axisFor([{ startDate: `${months.from}-01`, endDate: monthRange(months.to).end, deployedBy: null }])!
 
 /**
- * The most bars one page of the chart or the table draws (issue 29): a project of 960 clusters
+ * The most bars one page of the chart or the table draws: a project of 960 clusters
  * drawn at once is a 25,000-pixel chart and half a megabyte of page, which no phone renders in
  * time and no planner reads whole. Groups stay whole; a group larger than this is a page alone.
  */
