@@ -13,7 +13,7 @@ import type { Route } from './+types/_app.audit'
 
 export const meta: Route.MetaFunction = () => [{ title: `Audit log · ${PRODUCT_NAME}` }]
 
-/** Every change on record (issue 31), for administrators: ?person=&entityType=&projectId=&from=&to=&page=, fifty a page, newest first. */
+/** Every change on record, for administrators: ?person=&entityType=&projectId=&from=&to=&page=, fifty a page, newest first. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args)
   const state = readAuditState(args.url.searchParams)

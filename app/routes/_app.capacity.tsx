@@ -26,7 +26,7 @@ type PeriodField = 'from' | 'to'
 export const meta: Route.MetaFunction = () => [{ title: `Capacity · ${PRODUCT_NAME}` }]
 
 /**
- * /capacity?from&to&projectId&roleId (issue 13): what each role needs per month against who is
+ * /capacity?from&to&projectId&roleId: what each role needs per month against who is
  * tagged, and below it whom to hire by when. Twelve months from this one unless asked otherwise.
  */
 export async function loader(args: Route.LoaderArgs) {
@@ -46,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const { hireQueue, ...grid } = capacity.data
   // The queue a page at a time, soonest first: hundreds of lines are a file's work (the export holds them all).
-  // Late lines counted over the whole queue, not the page: unfiltered, the figure the dashboard's strip gives (issue 29).
+  // Late lines counted over the whole queue, not the page: unfiltered, the figure the dashboard's strip gives, so the two agree.
   const overdue = hireQueue.filter((line) => hireStatus(line.daysLeft) === 'overdue').length
   return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), overdue, problem: null, field: null as PeriodField | null, editable, ...strip, ...options(projects, roles) }
 }

@@ -17,7 +17,7 @@ const PAST_PARAM = 'past'
 const PAST_PAGE_PARAM = 'pastPage'
 
 /**
- * /conflicts (issue 13, issue 29): everyone booked twice at once or during their leave, the
+ * /conflicts: everyone booked twice at once or during their leave, the
  * conflicts not yet over first; hand-overs apart; past conflicts behind ?past=1.
  */
 export async function loader(args: Route.LoaderArgs) {

@@ -24,7 +24,7 @@ const WELCOME_FALLBACK = 'Welcome to your dashboard.'
 
 /**
  * The account comes from what the protected layout already loaded (GET /landing). Everyone's own
- * next assignments and leave (issue 13), and for people with view the planning figures, come in
+ * next assignments and leave, and for people with view the planning figures, come in
  * one call beside it. Past assignments go to the page only when asked for (`?past=1`): the rest
  * is only counted, so a phone is not sent what it does not show.
  */
@@ -42,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * My leave: recorded and cancelled here by the person themselves. A save goes back to the
  * dashboard (without the cancel confirmation) with a confirmation naming what was saved, so the
- * form starts empty; a refusal stays, with what was typed (issue 30).
+ * form starts empty; a refusal stays, with what was typed.
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = await requireUser(args)
@@ -69,7 +69,7 @@ export default function Dashboard({ loaderData, actionData }: Route.ComponentPro
         <h1>Welcome to {PRODUCT_NAME}</h1>
         <p className="subtitle">{message || WELCOME_FALLBACK}</p>
       </header>
-      {/* For people with view: what needs acting on now, first (issue 29). */}
+      {/* For people with view: what needs acting on now, first. */}
       <AttentionStrip attention={loaderData.attention} />
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>

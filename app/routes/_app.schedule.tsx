@@ -16,7 +16,7 @@ import { okOr } from '#app/lib/api/http.server'
 export const meta: Route.MetaFunction = () => [{ title: `Schedule · ${PRODUCT_NAME}` }]
 
 /**
- * /schedule (issue 29): people × weeks, the planner's home. Every choice (the window, zoom,
+ * /schedule: people × weeks, the planner's home. Every choice (the window, zoom,
  * grouping, filters, page) is a GET parameter passed on to GET /api/schedule, which validates it;
  * a refused one is said above the form, with the choices kept.
  */
@@ -24,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')
   const choice = readScheduleChoice(args.url.searchParams)
   const [result, strip] = await Promise.all([getSchedule(args, choice), getAttention(args)])
-  // The Attention strip (issue 29) is a summary: a page that cannot read it still shows the schedule.
+  // The Attention strip is a summary: a page that cannot read it still shows the schedule.
   const attention = okOr(strip, null)
   if (!result.ok) return { choice, view: null, attention, problem: messageOr(result.error, 'Failed to load the schedule'), field: result.error.field ?? null }
   return { choice, view: result.data, attention, problem: null, field: null }

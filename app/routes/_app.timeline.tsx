@@ -17,10 +17,10 @@ import { listOr } from '#app/lib/api/http.server'
 export const meta: Route.MetaFunction = () => [{ title: `Timeline · ${PRODUCT_NAME}` }]
 
 /**
- * /timeline?projectId&view=table&from=YYYY-MM (issue 13): a project's clusters over time, as a chart
- * or as a table. The chart draws a window of at most three years (issue 28), from `from` or the
+ * /timeline?projectId&view=table&from=YYYY-MM: a project's clusters over time, as a chart
+ * or as a table. The chart draws a window of at most three years, from `from` or the
  * API's default; Earlier and Later move it, and the clusters outside it are listed with a link each.
- * The clusters without dates are listed under the chart (issue 29). The table lists every cluster.
+ * The clusters without dates are listed under the chart. The table lists every cluster.
  */
 export async function loader(args: Route.LoaderArgs) {
   await requirePermission(args, 'view')

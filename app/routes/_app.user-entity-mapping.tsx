@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 /**
  * Save of Assign Users: POST /api/project-entity-user-mappings/replace, which alone decides the
  * cap. With JavaScript (inPage) the popover reads the answer; without, a save lands back on the
- * page at the row (its fragment) with the confirmation flashed (issue 29), and a refusal
+ * page at the row (its fragment) with the confirmation flashed, and a refusal
  * re-renders the dialog with the ticked users and the message.
  */
 export async function action(args: Route.ActionArgs) {

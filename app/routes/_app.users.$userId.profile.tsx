@@ -47,8 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
       { status: notFound ? 404 : 502 },
     )
   }
-  // Issue 13: where the person is booked, conflicts flagged, and their leave (the view only).
-  // Issue 31: the changes made to the person and their assignments, for them and the administrators.
+  // Where the person is booked, conflicts flagged, and their leave (the view only).
+  // The changes made to the person and their assignments, for them and the administrators.
   // A page of each list (50 rows, LIST_PAGES): the profile stays small whatever the person holds.
   const pages = pagesOf(args.url.search, ['assignments', 'leave', 'pastLeave'])
   const [schedule, changes] = editing ? [null, null] : await Promise.all([getAssignments(args, userId, pages), loadPersonChanges(args, me, userId)])
