@@ -15,7 +15,7 @@ const spendResets = (tx: Executor, userId: string, now: Date) =>
 /**
  * Issues a reset link (its token) to an account unless it was sent one in the last minute: whether
  * it was. Only the newest link works. A link issued is no change a reader audits: not recorded
- * (docs/decisions.md, issue 31).
+ * (docs/decisions.md).
  */
 export function issueResetLink(db: Db, user: Account, token: string, now: Date) {
   return db.transaction(async (tx) => {

@@ -42,7 +42,7 @@ export async function signUp(tx: Executor, { email, password, passwordHash }: { 
     // Signing up again before verifying never sets a password: the same one again only resends
     // the code; a different one means two people claim the address, and only the mailbox can
     // tell whose it is, so neither password is kept (the owner verifies, then sets one by reset).
-    // Which of the two asked is unknown, so the system drops it (docs/decisions.md, issue 31).
+    // Which of the two asked is unknown, so the system drops it (docs/decisions.md).
     if (!(await verifyPassword(existing.passwordHash, password))) await updateUser(tx, 'system', now, existing, { passwordHash: NO_PASSWORD })
     return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
   }

@@ -61,7 +61,7 @@ export const clearEvents = (db: Executor, key: string) => db.delete(rateEvents).
 
 /**
  * One more sign-up, reset request or new draft from the request's address, or a 429 with waitTime:
- * each mails someone or stores a row, so a client may make only so many an hour (issue 12).
+ * each mails someone or stores a row, so a client may make only so many an hour.
  */
 export async function throttleAddress(deps: Deps, request: FastifyRequest, what: 'signup' | 'forgot' | 'draft', now: Date) {
   const max = deps.signupsPerAddressPerHour ?? DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR
@@ -74,7 +74,7 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
 /**
  * One more write of a person's own records (their leave, their profile), or a 429 with waitTime.
  * Anyone signed in may make these without a permission, so one person could otherwise flood the
- * tables everyone reads (issue 28). Counted per person as rows, like the login throttle, so every
+ * tables everyone reads. Counted per person as rows, like the login throttle, so every
  * API process shares the count; every attempt counts, one refused for an overlap too.
  */
 export const throttlePerson = (deps: Deps, userId: string) =>
