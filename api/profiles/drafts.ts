@@ -4,7 +4,7 @@ import { profileDrafts } from '#api/db/schema'
 
 /**
  * The profile form of someone asked to sign in first, kept as a row under the hash of a cookie
- * token. A draft is no one's record yet, so its writes are not audited (docs/decisions.md, issue 31).
+ * token. A draft is no one's record yet, so its writes are not audited (docs/decisions.md).
  */
 
 /** The draft under this key, while it has not expired; null otherwise. */
