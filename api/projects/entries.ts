@@ -6,7 +6,7 @@ import { clusters, projectEntities, projectEntityUserMappings, roles, users } fr
 import type { Change } from '#api/audit/record'
 
 /**
- * The audit log's entries about a project's plan (issue 31): its instances ("Tower B / Block 1")
+ * The audit log's entries about a project's plan: its instances ("Tower B / Block 1")
  * and who is tagged on them ("Asha Rao on Tower B / Block 1 · Engineer · Foundation + Plinth"),
  * each tag entry about the person tagged, so that they see who tagged or untagged them.
  */
