@@ -7,7 +7,7 @@ import { auditActor, transaction, type StoreContext } from '#api/context'
 import { nameIsFree } from '#api/names'
 
 /**
- * Every write of a role (issue 31): creating one and setting its lead time. Each records its audit
+ * Every write of a role: creating one and setting its lead time. Each records its audit
  * entry in its own transaction, named for the role.
  */
 
