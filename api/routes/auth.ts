@@ -131,7 +131,7 @@ export async function authRoutes(app: Api, deps: Deps) {
   })
 
   /**
-   * Forgot password answers in the same time whoever asks (issue 28): FORGOT_ANSWER_MS after the
+   * Forgot password answers in the same time whoever asks, so its time tells no one whether an account exists: FORGOT_ANSWER_MS after the
    * request came, whether a link was issued or not. Issuing it (a transaction, milliseconds) is
    * done before the answer; the mail is sent beside the wait, and one that outlasts it (a slow mail
    * server) is finished after the answer, its failure logged. The API waits for mails still being

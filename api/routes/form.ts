@@ -36,7 +36,7 @@ export async function formRoutes(app: Api, deps: Deps) {
   app.post('/form/submit', { ...access('signed-in', 'Please log in to submit your details.'), schema: submitSchema }, async (request, reply) => {
     const { actor: user, now } = signedIn(request.ctx)
     const data = request.body
-    // A write of one's own records, counted per person (issue 28).
+    // A write of one's own records, counted per person.
     await throttlePerson(deps, user.id)
     // One's own pick may take one's own Admin role away: checked like any change of a role.
     await changeAccount(deps.db, { actorId: user.id, userId: user.id }, async (tx, { actor, target }) => {
@@ -64,7 +64,7 @@ export async function formRoutes(app: Api, deps: Deps) {
     const own = isSelf(user, id)
     const withPrivate = seesPrivate(user, id)
     const data = request.body
-    // One's own profile is a self-service write, counted per person (issue 28); an editor's of others is not.
+    // One's own profile is a self-service write, counted per person; an editor's of others is not.
     if (own) await throttlePerson(deps, user.id)
     await changeAccount(deps.db, { actorId: user.id, userId: id }, async (tx, { actor, target }) => {
       if (data.status) await setStatus(tx, { editor: actor, target, status: data.status, now })

@@ -29,7 +29,7 @@ import { requireProject } from '#api/projects/project'
 import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
 
 /**
- * People over time (issue 13): who is where and when, who is double-booked or on leave, what each
+ * People over time: who is where and when, who is double-booked or on leave, what each
  * role needs per month and whom to hire by when. Every answer is computed from the plans, tags,
  * cluster dates and Site overrides already stored, in a bounded number of queries.
  */
@@ -37,7 +37,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   const today = () => deps.now().toISOString().slice(0, 10)
   /**
    * The person signed in: their next assignments and leave not yet over, those already over apart
-   * (issue 30: past leave never reads as none), counted from the API's date; with view, the
+   * (so past leave never reads as none), counted from the API's date; with view, the
    * planning figures too.
    */
   app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
@@ -100,7 +100,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
 
   /**
    * Everyone with a conflict not yet over, the soonest first, with those clashing assignments; with
-   * when=past, those over, the latest first (issue 29). A page at a time (50 unless asked): only the
+   * when=past, those over, the latest first. A page at a time (50 unless asked): only the
    * page's people are presented. The dashboard's "People in conflict" counts the first list.
    */
   app.get('/api/conflicts', access('view'), async (request): Promise<ConflictsPage> => {
@@ -119,7 +119,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   })
 
   /**
-   * Hand-overs (issue 29): a person's assignment ending on the day their next one starts, shown
+   * Hand-overs: a person's assignment ending on the day their next one starts, shown
    * apart from conflicts and never counted as one; those not yet past (the day today or later) by
    * day, or with when=past those past, the latest first.
    */
@@ -137,7 +137,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     })
   })
 
-  /** The Attention strip alone (issue 29), as the dashboard has it: for the tops of Capacity and the Schedule. */
+  /** The Attention strip alone, as the dashboard has it: for the tops of Capacity and the Schedule. */
   app.get('/api/attention', access('view'), async (): Promise<Attention> => (await keptDashboard(deps.db, today())).attention)
 
   /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
@@ -153,7 +153,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const { plans, roleRows } = every
     const slots = chosenSlots(plans, query)
     const grid = capacity(slots, months)
-    // Undated requirement is in no month: a column of its own, never dropped (issue 29).
+    // Undated requirement is in no month: a column of its own, never dropped.
     const noDates = undated(slots)
     return {
       from: monthRange(months[0]!).start,
@@ -199,7 +199,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    */
   app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
     const { projectId, from } = parse(timelineQuerySchema, request.query)
-    // The project's plan from the kept reading of every plan: read again only when the project moved (issue 29).
+    // The project's plan from the kept reading of every plan: read again only when the project moved.
     const [project, { perProject }] = await Promise.all([requireProject(deps.db, projectId), keptPlans(deps.db)])
     const part = perProject.parts.find((row) => row.projectId === projectId)
     const plans = assemblePlans(part ? [part] : [], part?.cards ?? [])
@@ -230,7 +230,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   })
 
   /**
-   * The Schedule (issue 29): people × weeks or months, a page of 50 people, from the kept readings
+   * The Schedule: people × weeks or months, a page of 50 people, from the kept readings
    * of every plan and everyone's conflicts, and the people (one query).
    */
   app.get('/api/schedule', access('view'), async (request): Promise<ScheduleView> => {
@@ -284,7 +284,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   })
 
   /**
-   * Removes a person's leave in one request, with `edit` (issue 28): all of it, or the periods lying
+   * Removes a person's leave in one request, with `edit`: all of it, or the periods lying
    * wholly within `from`–`to`. Answers how many periods went.
    */
   app.delete('/api/leave', access('edit'), async (request) => {
