@@ -6,9 +6,9 @@ import { leave, users } from '#api/db/schema'
 import { recordChanges, type Actor, type Change } from '#api/audit/record'
 
 /**
- * Every write of leave (issue 13, issue 28): recording a period, removing one, removing a person's
+ * Every write of leave: recording a period, removing one, removing a person's
  * periods at once. Routes parse, authorise and present; the rules of the rows live here. Each
- * write records its audit entries in its own transaction, one per period (issue 31).
+ * write records its audit entries in its own transaction, one per period.
  */
 
 type Period = typeof leave.$inferSelect
@@ -103,7 +103,7 @@ export function removeLeave(db: Executor, actor: Actor, at: Date, id: string, us
 /**
  * Removes a person's leave in one statement: all of it, or the periods lying wholly within `from`
  * to `to` (either may be left out: no bound on that side). A period only partly inside is kept, so
- * nothing outside the dates given is lost (docs/decisions.md, issue 28). Answers how many went.
+ * nothing outside the dates given is lost (docs/decisions.md). Answers how many went.
  */
 export function removeLeaveOf(db: Executor, actor: Actor, at: Date, userId: string, within: { from?: string; to?: string }) {
   return db.transaction(async (tx) => {

@@ -24,7 +24,7 @@ export type Plans = ReturnType<typeof assemblePlans>
 
 /**
  * One project's plan, computed on its own: what the kept reading of every plan keeps per project,
- * so that after a change it reads again only the projects that moved (issue 29). Nothing in it
+ * so that after a change it reads again only the projects that moved. Nothing in it
  * depends on another project's plan.
  */
 export interface PlanPart {

@@ -12,7 +12,7 @@ export interface RosterPerson {
 }
 
 /**
- * Everyone active, for the Schedule (issue 29): its rows are people, whether tagged or not. Packed
+ * Everyone active, for the Schedule: its rows are people, whether tagged or not. Packed
  * into one JSON row for the reason `loadLeave` gives (api/schedule/load.ts): PGlite decodes every
  * row on the JavaScript thread. Read on every request: people change without the plans changing.
  * One query.
