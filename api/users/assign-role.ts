@@ -44,7 +44,7 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
   }
   if (!changed && sameList(permissions, target.permissions)) return
 
-  // The log's entry: the person's role and permissions, before → after (issue 31).
+  // The log's entry: the person's role and permissions, before → after.
   await updateUser(tx, actorOf(actor), now, target, { role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] })
   if (!changed) return
   // The actor's name as it is now: one's own profile submission may have just set it.

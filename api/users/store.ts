@@ -5,7 +5,7 @@ import { users } from '#api/db/schema'
 import { recordChange, recordChanges, type Actor } from '#api/audit/record'
 
 /**
- * Every write of an account (issue 31): creating one (sign-up, the seed, later an import) and
+ * Every write of an account: creating one (sign-up, the seed, later an import) and
  * changing one (verification, a password, a status, a role and its permissions). Each records its
  * audit entry in the caller's transaction.
  */
