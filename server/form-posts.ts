@@ -23,14 +23,15 @@ export function formPostRefusal(headers: IncomingHttpHeaders): { status: number;
 }
 
 /** How long a refused body is still taken in and thrown away after the answer, for the client to read it. */
-const LINGER_MS = 2000
+const LINGER_MS = 5000
 
 /**
  * Answers a refused post without keeping its body. What still arrives is thrown away, so memory stays
  * flat; a body still coming after LINGER_MS is cut off by closing the connection, but not sooner.
  * Closing a socket that holds unread bytes resets it, and a client still sending may lose the answer
- * with the reset (one run in three did, with four 50 MB posts at once): the delay, like nginx's
- * lingering close, lets it read the answer first.
+ * with the reset (one run in three did, with four 50 MB posts at once; a 2 MB post did once on a
+ * machine too busy to send it within 2 s): the delay, nginx's lingering_timeout of 5 s, lets it read
+ * the answer first.
  */
 export function refuseUnread(req: IncomingMessage, res: ServerResponse, refusal: { status: number; message: string }) {
   const socket = req.socket
