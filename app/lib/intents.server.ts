@@ -1,11 +1,11 @@
-import { intentOf, type IntentTable } from './intents'
+import { readIntent, type IntentPost, type IntentTable, type IntentUnion } from './intents'
 import { assertCan, type SessionUser } from './session.server'
 
-/** The button pressed, or the 400 every screen answers a post no button of the page makes. */
-export function requireIntent<Table extends IntentTable>(table: Table, form: FormData): keyof Table & string {
-  const intent = intentOf(table, form)
-  if (!intent) throw new Response('Unknown action', { status: 400 })
-  return intent
+/** The post read through the screen's union, or the 400 every screen answers a post no button of the page makes. */
+export function requireIntent<Table extends IntentTable>(union: IntentUnion<Table>, form: FormData): IntentPost<Table> {
+  const posted = readIntent(union, form)
+  if (!posted) throw new Response('Unknown action', { status: 400 })
+  return posted
 }
 
 /**

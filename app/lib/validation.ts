@@ -1,4 +1,5 @@
 import { formatPaths, parse } from '@conform-to/dom'
+import * as z from 'zod/mini'
 import { safeParse, type $ZodType, type output } from 'zod/v4/core'
 
 /**
@@ -19,4 +20,27 @@ export function parseWithSchema<Schema extends $ZodType>(payload: FormData | URL
       return { error }
     },
   })
+}
+
+/** A value of conform's payload as `FormData.get` gives it: the first of several, or itself. */
+export const firstOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value)
+/** conform's payload at one level: an object of the names below it, or nothing there. */
+export const recordOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+
+/** A field as text, as `String(form.get(name) ?? '')` read it: the first of several, '' when absent. */
+export const textField = z.transform((value: unknown) => String(firstOf(value) ?? ''))
+/** A field as text, trimmed. */
+export const trimmedField = z.pipe(textField, z.transform((value: string) => value.trim()))
+/** Every value sent under one name, as text (`FormData.getAll`). */
+export const listField = z.transform((value: unknown) => (value === undefined ? [] : [value].flat().map(String)))
+
+/**
+ * Fields numbered from 0 (`row.0.…`, `row.1.…`), up to the first number missing and at most `max`:
+ * a post with a gap or more rows than the page can show is read as far as the page wrote it.
+ */
+export function numbered(value: unknown, max: number, present: (entry: Record<string, unknown>) => boolean): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = []
+  const all = recordOf(value)
+  for (let at = 0; at < max && Object.hasOwn(all, String(at)) && present(recordOf(all[String(at)])); at++) rows.push(recordOf(all[String(at)]))
+  return rows
 }

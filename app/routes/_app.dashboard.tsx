@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '#domain/constants'
 import { AttentionStrip } from '#app/features/attention/strip'
 import { MyAssignments, pastShown } from '#app/features/schedule/assignments'
 import { CANCEL_PARAM, LeaveSection } from '#app/features/schedule/leave'
-import { LEAVE_INTENTS, leaveAction } from '#app/features/schedule/leave.server'
+import { LEAVE_INTENTS, LEAVE_POSTED, leaveAction } from '#app/features/schedule/leave.server'
 import { assertIntent, requireIntent } from '#app/lib/intents.server'
 import { pagesOf } from '#app/features/schedule/person-lists'
 import { PlannerFigures } from '#app/features/schedule/planner-figures'
@@ -47,8 +47,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user } = await requireUser(args)
   const form = await readForm(args.request)
-  assertIntent(user, LEAVE_INTENTS, requireIntent(LEAVE_INTENTS, form))
-  const { answer, init } = await leaveAction(args, form)
+  const posted = requireIntent(LEAVE_POSTED, form)
+  assertIntent(user, LEAVE_INTENTS, posted.intent)
+  const { answer, init } = await leaveAction(args, posted)
   if (answer.tone === 'error') return data(answer, init)
   const back = new URLSearchParams(args.url.search)
   back.delete(CANCEL_PARAM)

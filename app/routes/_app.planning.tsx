@@ -9,23 +9,20 @@ import { messageOr } from '#app/lib/errors'
 import { redirectWithToast } from '#app/lib/toast.server'
 import { requirePermission, requireUser } from '#app/lib/session.server'
 import { assertIntent, requireIntent } from '#app/lib/intents.server'
-import { parseWithSchema } from '#app/lib/validation'
 import { readForm } from '#app/lib/form.server'
 import { AddClusterDialog } from '#app/features/planning/add-cluster-dialog'
 import { groupRoleClusters, loadChoice, loadRoles, loadTable } from '#app/features/planning/api.server'
 import { ChoiceCard } from '#app/features/planning/choice-card'
 import { CreateTypeDialog } from '#app/features/planning/create-type-dialog'
 import {
-  addClusterFormSchema,
   CLUSTER_ADD_FAILED,
   CLUSTER_ADDED,
   CLUSTERS_GROUPED,
-  createTypeFormSchema,
   NOTICES,
   INTENTS,
   planningFilter,
   planningHref,
-  readGroups,
+  POSTED,
   selectionOf,
   TYPE_SAVE_FAILED,
   type PlanningAnswer,
@@ -79,22 +76,20 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Create Type, Add Cluster or Group Clusters: the button's intent says which, and the one permission it needs. */
 export async function action(args: Route.ActionArgs) {
-  const formData = await readForm(args.request)
-  const intent = requireIntent(INTENTS, formData)
+  const posted = requireIntent(POSTED, await readForm(args.request))
   const { user } = await requireUser(args)
-  assertIntent(user, INTENTS, intent)
+  assertIntent(user, INTENTS, posted.intent)
 
-  if (intent === 'group') {
+  if (posted.intent === 'group') {
     const selection = selectionOf(args.url.searchParams)
     const back = planningHref(selection)
-    const posted = readGroups(formData)
-    if (!posted) return redirect(back)
-    const grouped = await groupRoleClusters(args, planningFilter(selection), posted)
+    if (posted.submission.status !== 'success') return redirect(back)
+    const grouped = await groupRoleClusters(args, planningFilter(selection), posted.submission.value)
     return grouped.saved ? redirectWithToast(back, { title: CLUSTERS_GROUPED }, { headers: grouped.headers }) : redirect(back, { headers: grouped.headers })
   }
 
-  if (intent === 'create-type') {
-    const submission = parseWithSchema(formData, { schema: createTypeFormSchema })
+  if (posted.intent === 'create-type') {
+    const { intent, submission } = posted
     if (submission.status !== 'success') return data<PlanningAnswer>({ intent, result: submission.reply() })
     const created = await createPlanning(args, submission.value)
     if (!created.ok) return data<PlanningAnswer>({ intent, result: submission.reply({ formErrors: [messageOr(created.error, TYPE_SAVE_FAILED)] }) }, { headers: created.headers })
@@ -102,16 +97,17 @@ export async function action(args: Route.ActionArgs) {
     return redirect(planningHref({ categoryId, entityId }, { notice: 'type-saved' }), { headers: created.headers })
   }
 
-  const submission = parseWithSchema(formData, { schema: addClusterFormSchema })
+  const { intent, submission } = posted
   if (submission.status !== 'success') return data<PlanningAnswer>({ intent, result: submission.reply(), added: null })
-  const created = await createCluster(args, submission.value)
+  const { inPage, ...cluster } = submission.value
+  const created = await createCluster(args, cluster)
   if (!created.ok) {
     const result = submission.reply({ formErrors: [messageOr(created.error, CLUSTER_ADD_FAILED)] })
     return data<PlanningAnswer>({ intent, result, added: null }, { headers: created.headers })
   }
   // With JavaScript the dialog shows the success itself and then closes (spec/administration-planning.md §4); without, the page shows it.
-  if (formData.get('inPage') === '1') return data<PlanningAnswer>({ intent, result: submission.reply({ resetForm: true }), added: CLUSTER_ADDED }, { headers: created.headers })
-  const { category, entityType } = submission.value
+  if (inPage) return data<PlanningAnswer>({ intent, result: submission.reply({ resetForm: true }), added: CLUSTER_ADDED }, { headers: created.headers })
+  const { category, entityType } = cluster
   return redirect(planningHref({ categoryId: category, entityId: entityType }, { notice: 'cluster-added' }), { headers: created.headers })
 }
 

@@ -8,7 +8,7 @@ import { messageOr } from '#app/lib/errors'
 import { readForm } from '#app/lib/form.server'
 import { redirectWithToast } from '#app/lib/toast.server'
 import { requirePermission } from '#app/lib/session.server'
-import { intentOf } from '#app/lib/intents'
+import { readIntent } from '#app/lib/intents'
 import { assertIntent } from '#app/lib/intents.server'
 import { loadClusterOptions, loadTemplatePage, saveDraft } from '#app/features/template/api.server'
 import { ChoiceForm } from '#app/features/template/choice-form'
@@ -17,15 +17,13 @@ import {
   CLUSTER_ID_MISSING,
   DELETE_FAILED,
   deletion,
-  dialogField,
   dialogStep,
   INTENTS,
   openDialog,
   pagePath,
+  POSTED,
   readCombo,
-  readDeletion,
-  readDialogRows,
-  readDraft,
+  readPage,
   withConfirmDelete,
   type TemplateAnswer,
   type TemplatePage,
@@ -60,13 +58,12 @@ const answer = (part: Partial<TemplateAnswer>, init?: ResponseInit) =>
 export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
   const form = await readForm(args.request)
-  const intent = String(form.get('intent') ?? '')
   // A missing permission answers the screen's 403 page, as opening it would; the dialog's in-place steps need only view.
-  const changing = intentOf(INTENTS, form)
-  if (changing) assertIntent(user, INTENTS, changing)
+  const changing = readIntent(POSTED, form)
+  if (changing) assertIntent(user, INTENTS, changing.intent)
 
-  if (intent === 'delete') {
-    const target = readDeletion(form)
+  if (changing?.intent === 'delete') {
+    const target = changing.submission.status === 'success' ? changing.submission.value : { templateId: '', roleId: '', clusterItemId: '' }
     if (!target.clusterItemId) return answer({ deleteMessage: CLUSTER_ID_MISSING })
     const deleted = await deleteTemplateItem(args, target)
     if (!deleted.ok) return answer({ deleteMessage: messageOr(deleted.error, DELETE_FAILED) }, { headers: deleted.headers })
@@ -75,8 +72,7 @@ export async function action(args: Route.ActionArgs) {
     return redirectWithToast(back.pathname + back.search, { title: 'Cluster deleted' }, { headers: deleted.headers })
   }
 
-  const combo = readCombo(form)
-  const draft = readDraft(form)
+  const { intent, combo, draft, dialog } = changing?.submission.status === 'success' ? changing.submission.value : readPage(form)
   if (intent === 'save' || intent === 'save-force') {
     const saved = await saveDraft(args, combo, draft, { force: intent === 'save-force' })
     if (saved.done === 'saved') return redirectWithToast(pagePath(combo), { title: 'Template saved' }, { headers: saved.headers })
@@ -84,9 +80,8 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent.startsWith('open:')) return answer({ draft, dialog: openDialog(draft, intent.slice('open:'.length)) })
   if (intent.startsWith('dialog-')) {
-    const key = String(form.get(dialogField.key) ?? '')
-    const clusters = draft[key] && intent !== 'dialog-cancel' ? await loadClusterOptions(args, combo.categoryId) : null
-    return answer(dialogStep(intent, draft, key, readDialogRows(form), clusters))
+    const clusters = draft[dialog.key] && intent !== 'dialog-cancel' ? await loadClusterOptions(args, combo.categoryId) : null
+    return answer(dialogStep(intent, draft, dialog.key, dialog.rows, clusters))
   }
   return answer({ draft })
 }

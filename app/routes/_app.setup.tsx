@@ -59,10 +59,10 @@ export async function action(args: Route.ActionArgs) {
   assertIntent(user, INTENTS, intent)
   const { word } = KINDS[kind]
 
-  if (intent === 'delete') {
+  if (posted.intent === 'delete') {
     if (!isUuid(id)) return redirect('/setup')
     // The first press asks (a page the server renders, so it works without JavaScript); the dialog's press deletes.
-    if (formData.get('confirmed') !== 'yes') return redirect(`/setup?${new URLSearchParams({ confirm: kind, id })}`)
+    if (!posted.confirmed) return redirect(`/setup?${new URLSearchParams({ confirm: kind, id })}`)
     const deleted = await deleteSetupItem(args, kind, id)
     if (deleted.ok) return redirect(noticeOf(kind, 'deleted'), { headers: deleted.headers })
     return data<SetupAnswer>({ formId: 'confirm-delete', result: null, error: messageOr(deleted.error, `Failed to delete the ${word}`) }, { headers: deleted.headers })

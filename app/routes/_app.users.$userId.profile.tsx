@@ -13,8 +13,8 @@ import { ViewProfile } from '#app/features/profile/profile-view'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { PersonListPages, pagesOf } from '#app/features/schedule/person-lists'
 import { LeaveSection } from '#app/features/schedule/leave'
-import { LEAVE_INTENTS, leaveAction } from '#app/features/schedule/leave.server'
-import { intentOf } from '#app/lib/intents'
+import { LEAVE_INTENTS, LEAVE_POSTED, leaveAction } from '#app/features/schedule/leave.server'
+import { readIntent } from '#app/lib/intents'
 import { assertIntent } from '#app/lib/intents.server'
 import { getAssignments } from '#app/lib/api/schedule.server'
 import { loadPersonChanges } from '#app/features/audit/person-changes.server'
@@ -69,10 +69,10 @@ export async function action(args: Route.ActionArgs) {
   const userId = args.params.userId ?? ''
   const { me, own } = await requireAccess(args, true)
   const form = await readForm(args.request)
-  const leaveIntent = intentOf(LEAVE_INTENTS, form)
-  if (leaveIntent) {
-    assertIntent(me, LEAVE_INTENTS, leaveIntent)
-    const { answer, init } = await leaveAction(args, form)
+  const leave = readIntent(LEAVE_POSTED, form)
+  if (leave) {
+    assertIntent(me, LEAVE_INTENTS, leave.intent)
+    const { answer, init } = await leaveAction(args, leave)
     return data({ leave: answer }, init)
   }
   const submission = parseWithSchema(form, { schema: profileEditSchema })

@@ -8,13 +8,12 @@ import {
   INTENTS,
   planningFilter,
   planningHref,
-  readGroups,
-  readIntent,
+  POSTED,
   selectionOf,
   tickedOf,
 } from '#app/features/planning/form'
 import { groupDialogOf, labelOf, rowsOf } from '#app/features/planning/table'
-import { permissionsOf } from '#app/lib/intents'
+import { permissionsOf, readIntent } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 
 /** The Planning screen's forms, address and table, read without a browser. */
@@ -107,24 +106,36 @@ describe('Add Cluster', () => {
 })
 
 describe('the buttons', () => {
+  const intentOf = (form: FormData) => readIntent(POSTED, form)?.intent ?? null
   test('each intent needs its own permission', () => {
-    expect(readIntent(postedForm({ intent: 'group' }))).toBe('group')
-    expect(readIntent(postedForm({ intent: 'create-type' }))).toBe('create-type')
+    expect(intentOf(postedForm({ intent: 'group' }))).toBe('group')
+    expect(intentOf(postedForm({ intent: 'create-type' }))).toBe('create-type')
     expect(permissionsOf(INTENTS)).toEqual({ 'create-type': ['add'], 'add-cluster': ['add'], group: ['edit'] })
   })
 
   test('a post no button of the page makes is none', () => {
-    expect(readIntent(postedForm({ intent: 'delete' }))).toBeNull()
-    expect(readIntent(postedForm({ intent: 'hasOwnProperty' }))).toBeNull()
-    expect(readIntent(postedForm({}))).toBeNull()
+    expect(intentOf(postedForm({ intent: 'delete' }))).toBeNull()
+    expect(intentOf(postedForm({ intent: 'hasOwnProperty' }))).toBeNull()
+    expect(intentOf(postedForm({}))).toBeNull()
   })
 
   test('Group Clusters needs a planning, a role and two clusters; what is not an id is dropped', () => {
-    const groups = (clusters: string[], ids = { planningId, roleId: planner }) => readGroups(postedForm([...Object.entries(ids), ...clusters.map((id): [string, string] => ['clusters', id])]))
+    const groups = (clusters: string[], ids = { planningId, roleId: planner }) => {
+      const posted = readIntent(POSTED, postedForm([['intent', 'group'], ...Object.entries(ids), ...clusters.map((id): [string, string] => ['clusters', id])]))
+      return posted?.intent === 'group' && posted.submission.status === 'success' ? posted.submission.value : null
+    }
     expect(groups([c1, 'x', c2])).toEqual({ planningId, roleId: planner, selected: [c1, c2] })
     expect(groups([c1, 'x'])).toBeNull()
     expect(groups([c1, c2], { planningId: 'p', roleId: planner })).toBeNull()
     expect(groups([c1, c2], { planningId, roleId: '' })).toBeNull()
+  })
+
+  test('Add Cluster reads its payload and whether the dialog shows the success itself', () => {
+    const posted = readIntent(POSTED, postedForm({ intent: 'add-cluster', category, entityType: entity, name: ' North ', description: '', inPage: '1' }))
+    expect(posted?.intent).toBe('add-cluster')
+    expect(posted?.submission.status === 'success' && posted.submission.value).toMatchObject({ category, entityType: entity, inPage: true })
+    const refused = readIntent(POSTED, postedForm({ intent: 'add-cluster', category, entityType: entity, name: '' }))
+    expect(refused && 'error' in refused.submission && refused.submission.error?.['']).toEqual([planningMessages.clusterFieldsRequired])
   })
 })
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
-import { intentOf } from '#app/lib/intents'
+import { readIntent } from '#app/lib/intents'
 import type { Cluster } from '#domain/contracts/catalog'
 import type { Planning, Template } from '#domain/contracts/planning'
 import { planningMessages } from '#domain/planning/messages'
@@ -15,10 +15,9 @@ import {
   openDialog,
   pagePath,
   INTENTS,
+  POSTED,
   readCombo,
-  readDeletion,
-  readDialogRows,
-  readDraft,
+  readPage,
   rolesOf,
   rowKey,
   templatePayload,
@@ -36,6 +35,13 @@ const northKey = rowKey(engineer, [north])
 const groupKey = rowKey(developer, [east, west])
 const item = (planned: string, interchange = false, interchanges: Draft[string]['interchanges'] = []) => ({ planned, interchange, interchanges })
 const fromGarden = (people: string) => ({ people, entityId: other, clusterId: garden })
+
+const readDraft = (form: FormData) => readPage(form).draft
+const readDialogRows = (form: FormData) => readPage(form).dialog.rows
+const readDeletion = (form: FormData) => {
+  const posted = readIntent(POSTED, form)
+  return posted?.intent === 'delete' && posted.submission.status === 'success' ? posted.submission.value : null
+}
 
 describe('readDraft', () => {
   test('reads every row as typed: planned people as text, Interchange ticked or not, its interchanges in order', () => {
@@ -118,14 +124,14 @@ describe('row keys, the choice, the dialog rows, a deletion', () => {
   })
 
   test('a deletion is read trimmed', () => {
-    expect(readDeletion(postedForm({ templateId: ` ${template} `, roleId: engineer, clusterItemId: '' }))).toEqual({ templateId: template, roleId: engineer, clusterItemId: '' })
+    expect(readDeletion(postedForm({ intent: 'delete', templateId: ` ${template} `, roleId: engineer, clusterItemId: '' }))).toEqual({ templateId: template, roleId: engineer, clusterItemId: '' })
   })
 })
 
 describe('INTENTS', () => {
   const permissionsFor = (intent: string) => {
-    const changing = intentOf(INTENTS, postedForm({ intent }))
-    return changing ? INTENTS[changing].permission : []
+    const changing = readIntent(POSTED, postedForm({ intent }))
+    return changing ? INTENTS[changing.intent].permission : []
   }
   test('Save and its confirmed overwrite need add (the API asks edit or delete for what an overwrite changes or drops), Delete delete; the dialog steps only view', () => {
     expect(permissionsFor('save')).toEqual(['add'])

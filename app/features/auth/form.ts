@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { otpSchema, verifyOtpFormSchema } from '#domain/auth'
-import { intentOf, type IntentTable } from '#app/lib/intents'
+import { intentUnion, readIntent, type IntentTable } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 
 /**
@@ -41,6 +41,7 @@ export const INTENTS = {
   verify: { permission: [], schema: verifyPostSchema },
   resend: { permission: [], schema: z.object({ email: z.pipe(z.transform(first), z.string()) }) },
 } as const satisfies IntentTable
+const POSTED = intentUnion(INTENTS)
 
 /**
  * The posted form: `resend` with its address, or `verify` with the address and code checked. A
@@ -48,11 +49,9 @@ export const INTENTS = {
  */
 export function readVerifyForm(form: FormData) {
   // Any post but Resend's is a verify: the code's own field submits it too.
-  if (intentOf(INTENTS, form) === 'resend') {
-    const resend = parseWithSchema(form, { schema: INTENTS.resend.schema })
-    return { intent: 'resend' as const, email: resend.status === 'success' ? resend.value.email : '' }
-  }
-  const submission = parseWithSchema(form, { schema: INTENTS.verify.schema })
+  const posted = readIntent(POSTED, form)
+  if (posted?.intent === 'resend') return { intent: 'resend' as const, email: posted.submission.status === 'success' ? posted.submission.value.email : '' }
+  const submission = posted?.intent === 'verify' ? posted.submission : parseWithSchema(form, { schema: INTENTS.verify.schema })
   if (submission.status === 'success') return { intent: 'verify' as const, value: submission.value }
   const errors = Object.values(submission.error ?? {}).flatMap((messages) => messages ?? [])
   const otpError = submission.error?.otp?.[0]

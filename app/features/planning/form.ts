@@ -3,9 +3,9 @@ import * as z from 'zod/mini'
 import type { Ref } from '#domain/contracts/common'
 import { isUuid } from '#domain/ids'
 import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
-import { intentOf, type IntentTable } from '#app/lib/intents'
+import { intentUnion, type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
-import { parseWithSchema } from '#app/lib/validation'
+import { textField } from '#app/lib/validation'
 
 /**
  * The Planning screen's forms and address (spec/administration-planning.md §4, §5): its schemas, which button asked for what, the
@@ -84,22 +84,18 @@ export const groupFormSchema = z.pipe(
   z.object({ planningId: z.string().check(z.refine(isUuid)), roleId: z.string().check(z.refine(isUuid)), selected: z.array(z.string()).check(z.minLength(2)) }),
 )
 
+/** Add Cluster's post: its payload, and whether the dialog shows the success itself (with JavaScript) or the page does. */
+const addClusterPostSchema = z.intersection(addClusterFormSchema, z.object({ inPage: z.pipe(textField, z.transform((value: string) => value === '1')) }))
+
 /** Each button's intent, beside the permission it needs and the schema its fields are read with. */
 export const INTENTS = {
   'create-type': { permission: ['add'], schema: createTypeFormSchema },
-  'add-cluster': { permission: ['add'], schema: addClusterFormSchema },
+  'add-cluster': { permission: ['add'], schema: addClusterPostSchema },
   group: { permission: ['edit'], schema: groupFormSchema },
 } as const satisfies IntentTable
 export type Intent = keyof typeof INTENTS
-
-/** The button pressed, or null for a post no button of the page makes. */
-export const readIntent = (form: FormData): Intent | null => intentOf(INTENTS, form)
-
-/** Group Clusters' post read by its schema, or null when it cannot make a group (fewer than two). */
-export function readGroups(form: FormData): { planningId: string; roleId: string; selected: string[] } | null {
-  const submission = parseWithSchema(form, { schema: groupFormSchema })
-  return submission.status === 'success' ? submission.value : null
-}
+/** The one union every post of the page is read through. */
+export const POSTED = intentUnion(INTENTS)
 
 /** The action's answer to a dialog's form; `added` is the Add Cluster dialog's own success (with JavaScript). */
 export type PlanningAnswer =

@@ -2,8 +2,7 @@ import type { ActionFunctionArgs } from 'react-router'
 import { deleteLeave, recordLeave } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import * as z from 'zod/mini'
-import { intentOf, type IntentTable } from '#app/lib/intents'
-import { parseWithSchema } from '#app/lib/validation'
+import { intentUnion, type IntentPost, type IntentTable } from '#app/lib/intents'
 import { LEAVE_FIELDS, LEAVE_TEXT, leaveFormSchema, periodOf, type LeaveAnswer } from './leave'
 
 /** The cancel's post: the leave it names, as sent (the API answers for an id that is not one). */
@@ -17,19 +16,21 @@ export const LEAVE_INTENTS = {
   'add-leave': { permission: [], schema: leaveFormSchema },
   'delete-leave': { permission: [], schema: leaveDeleteSchema },
 } as const satisfies IntentTable
+/** The one union a screen's leave posts are read through. */
+export const LEAVE_POSTED = intentUnion(LEAVE_INTENTS)
 
 const isLeaveField = (field: string | undefined): field is (typeof LEAVE_FIELDS)[number] => LEAVE_FIELDS.some((name) => name === field)
 
 /**
- * add-leave and delete-leave, from a screen's posted form. The form is read by the API's schema
+ * add-leave and delete-leave, as the screen's post read them (LEAVE_POSTED). The form is read by the API's schema
  * (as the browser read it); the API decides who may (oneself, or `edit` for others) and what it
  * overlaps. A refusal comes back as conform's reply, with what was typed and the sentence on the
  * field it is about. A period recorded comes back in words for the confirmation. The screen
  * answers `answer` with `init` in its own shape.
  */
-export async function leaveAction(args: ActionFunctionArgs, form: FormData): Promise<{ answer: LeaveAnswer; init: ResponseInit }> {
-  if (intentOf(LEAVE_INTENTS, form) === 'add-leave') {
-    const submission = parseWithSchema(form, { schema: LEAVE_INTENTS['add-leave'].schema })
+export async function leaveAction(args: ActionFunctionArgs, posted: IntentPost<typeof LEAVE_INTENTS>): Promise<{ answer: LeaveAnswer; init: ResponseInit }> {
+  if (posted.intent === 'add-leave') {
+    const { submission } = posted
     if (submission.status !== 'success') return { answer: { tone: 'error', result: submission.reply() }, init: { status: 400 } }
     const { userId, ...period } = submission.value
     const saved = await recordLeave(args, { ...(userId && { userId }), ...period })
@@ -42,8 +43,8 @@ export async function leaveAction(args: ActionFunctionArgs, form: FormData): Pro
     const description = [periodOf(saved.data), saved.data.note].filter(Boolean).join(' · ')
     return { answer: { tone: 'success', message: LEAVE_TEXT.added, description }, init: { headers: saved.headers } }
   }
-  const posted = parseWithSchema(form, { schema: LEAVE_INTENTS['delete-leave'].schema })
-  const deleted = await deleteLeave(args, posted.status === 'success' ? (posted.value.leaveId ?? '') : '')
+  const { submission } = posted
+  const deleted = await deleteLeave(args, submission.status === 'success' ? (submission.value.leaveId ?? '') : '')
   if (!deleted.ok) return { answer: { tone: 'error', message: messageOr(deleted.error, 'Failed to delete leave') }, init: { status: deleted.error.status ?? 502, headers: deleted.headers } }
   return { answer: { tone: 'success', message: LEAVE_TEXT.cancelled }, init: { headers: deleted.headers } }
 }

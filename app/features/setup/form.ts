@@ -8,8 +8,8 @@ import {
   projectCreateSchema,
   projectUpdateSchema,
 } from '#domain/planning/schemas'
-import { intentOf, type IntentTable } from '#app/lib/intents'
-import { parseWithSchema } from '#app/lib/validation'
+import { intentUnion, readIntent as readPost, type IntentTable } from '#app/lib/intents'
+import { textField } from '#app/lib/validation'
 
 /**
  * The set-up screen's forms (DESIGN §8): its three kinds with their words and schemas, which
@@ -49,23 +49,29 @@ export const KINDS = {
 export type Kind = keyof typeof KINDS
 export const isKind = (value: unknown): value is Kind => typeof value === 'string' && Object.hasOwn(KINDS, value)
 
-/** Each button's intent beside the permission it needs; its fields are read by the kind's create or update schema (KINDS). */
+/** Which of the kinds a post is about, and the item (empty for a new one). */
+const targetSchema = z.object({ kind: z.enum(Object.keys(KINDS) as Kind[]), id: z.pipe(z.optional(z.string()), z.transform((id) => id ?? '')) })
+
+/**
+ * Each button's intent beside the permission it needs and the fields it is read with: the kind
+ * and the item; the name and the rest are the kind's own, read by its create or update schema
+ * (KINDS) once the kind is known.
+ */
 export const INTENTS = {
-  create: { permission: ['add'] },
-  rename: { permission: ['edit'] },
-  delete: { permission: ['delete'] },
+  create: { permission: ['add'], schema: targetSchema },
+  rename: { permission: ['edit'], schema: targetSchema },
+  // The first press asks; the confirmation's press sends confirmed=yes.
+  delete: { permission: ['delete'], schema: z.extend(targetSchema, { confirmed: z.pipe(textField, z.transform((value: string) => value === 'yes')) }) },
 } as const satisfies IntentTable
 export type Intent = keyof typeof INTENTS
+/** The one union every post of the page is read through. */
+const POSTED = intentUnion(INTENTS)
 
-/** Which of the kinds a post is about, and the item (empty for a new one). */
-const targetSchema = z.object({ kind: z.enum(Object.keys(KINDS) as Kind[]), id: z.optional(z.string()) })
-
-/** The button pressed, the kind and the item, or null for a post no button of the page makes. */
-export function readIntent(form: FormData): { intent: Intent; kind: Kind; id: string } | null {
-  const intent = intentOf(INTENTS, form)
-  const target = parseWithSchema(form, { schema: targetSchema })
-  if (!intent || target.status !== 'success') return null
-  return { intent, kind: target.value.kind, id: target.value.id ?? '' }
+/** The button pressed, the kind and the item, or null for a post no button of the page makes (or of no kind). */
+export function readIntent(form: FormData) {
+  const posted = readPost(POSTED, form)
+  if (posted?.submission.status !== 'success') return null
+  return posted.intent === 'delete' ? { intent: posted.intent, ...posted.submission.value } : { intent: posted.intent, ...posted.submission.value }
 }
 
 export const NOTICES: Record<string, string> = Object.fromEntries(

@@ -8,9 +8,9 @@ import { canAddInterchange, interchangeProblem, type InterchangeRow } from '#dom
 import { CLUSTERS_MAX, INTERCHANGES_MAX, ROLES_MAX, UNAVAILABLE_CLUSTER, planningMessages } from '#domain/planning/messages'
 import { templateSaveSchema, type TemplateSave } from '#domain/planning/schemas'
 import { itemLabel } from '#app/components/template-table'
-import { type IntentTable } from '#app/lib/intents'
+import { intentUnion, type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
-import { parseWithSchema } from '#app/lib/validation'
+import { firstOf, numbered, parseWithSchema, recordOf, textField, trimmedField } from '#app/lib/validation'
 
 /**
  * The Resource Planning Template page (spec/administration-planning.md §4, §5): what it holds, the names of its fields, reading
@@ -143,11 +143,8 @@ export const dialogField = {
 const ROWS_MAX = ROLES_MAX * CLUSTERS_MAX
 const INTERCHANGE_ROWS_MAX = INTERCHANGES_MAX + 1
 
-type Fields = Pick<FormData, 'get' | 'has'>
-const text = (form: Fields, name: string) => String(form.get(name) ?? '')
-
 /** A field as `FormData.get` gives it: the first of several, as text ('' when absent). */
-const sent = z.transform((value: unknown) => String((Array.isArray(value) ? value[0] : value) ?? ''))
+const sent = textField
 /** An id of the choice; one that is not an id counts as no choice. */
 const chosenId = z.pipe(sent, z.transform((value: string) => (isUuid(value) ? value : '')))
 
@@ -160,38 +157,43 @@ export function readCombo(form: FormData | URLSearchParams): Combo {
   return submission.status === 'success' ? submission.value : { categoryId: '', entityId: '', planningId: '' }
 }
 
-/** The page form's rows, as typed. A row whose key the page did not write is left out. */
-export function readDraft(form: Fields): Draft {
+const text = (fields: Record<string, unknown>, name: string) => String(firstOf(fields[name]) ?? '')
+/** Interchange rows (`…ic.0.people`, the dialog's `dialog.0.people`) as typed, until the first number missing. */
+const interchangesOf = (rows: unknown): InterchangeDraft[] =>
+  numbered(rows, INTERCHANGE_ROWS_MAX, (row) => Object.hasOwn(row, 'people')).map((row) => ({ people: text(row, 'people'), entityId: text(row, 'entity'), clusterId: text(row, 'cluster') }))
+
+/** The page form's rows (`row.0.key`, …), as typed. A row whose key the page did not write is left out. */
+const draftSchema = z.transform((rows: unknown): Draft => {
   const draft: Draft = {}
-  for (let row = 0; row < ROWS_MAX && form.has(field.key(row)); row++) {
-    const key = text(form, field.key(row))
-    const interchanges: InterchangeDraft[] = []
-    for (let at = 0; at < INTERCHANGE_ROWS_MAX && form.has(field.people(row, at)); at++) {
-      interchanges.push({ people: text(form, field.people(row, at)), entityId: text(form, field.entity(row, at)), clusterId: text(form, field.cluster(row, at)) })
-    }
-    if (isRowKey(key)) draft[key] = { planned: text(form, field.planned(row)), interchange: form.get(field.interchange(row)) === 'on', interchanges }
+  for (const row of numbered(rows, ROWS_MAX, (fields) => Object.hasOwn(fields, 'key'))) {
+    const key = text(row, 'key')
+    if (isRowKey(key)) draft[key] = { planned: text(row, 'planned'), interchange: firstOf(row.interchange) === 'on', interchanges: interchangesOf(row.ic) }
   }
   return draft
-}
+})
+/** The dialog as the page form posts it when the server renders it open (JavaScript off): the row it is for and its rows. */
+const dialogSchema = z.transform((dialog: unknown) => ({ key: text(recordOf(dialog), 'key'), rows: interchangesOf(dialog) }))
 
-/** The dialog's rows from a posted form. */
-export function readDialogRows(form: Fields): InterchangeDraft[] {
-  const rows: InterchangeDraft[] = []
-  for (let index = 0; index < INTERCHANGE_ROWS_MAX && form.has(dialogField.people(index)); index++) {
-    rows.push({ people: text(form, dialogField.people(index)), entityId: text(form, dialogField.entity(index)), clusterId: text(form, dialogField.cluster(index)) })
-  }
-  return rows
+/**
+ * The page form as posted: the button (`save`, or an in-place step such as `open:{row}`), the
+ * choice, the rows and the dialog's. Every field reads as text, so it always succeeds.
+ */
+export const pageSchema = z.pipe(
+  z.transform((form: unknown) => {
+    const fields = recordOf(form)
+    return { intent: fields.intent, combo: fields, draft: fields.row, dialog: fields.dialog }
+  }),
+  z.object({ intent: sent, combo: comboSchema, draft: draftSchema, dialog: dialogSchema }),
+)
+
+/** The page form as posted, when it is none of INTENTS' (the dialog's steps, Enter). */
+export function readPage(form: FormData) {
+  const submission = parseWithSchema(form, { schema: pageSchema })
+  return submission.status === 'success' ? submission.value : { intent: '', combo: { categoryId: '', entityId: '', planningId: '' }, draft: {}, dialog: { key: '', rows: [] } }
 }
 
 /** The cluster item a Delete posts, its ids as sent, trimmed (the API answers for ids that are not). */
-const trimmed = z.pipe(sent, z.transform((value: string) => value.trim()))
-export const deletionSchema = z.object({ templateId: trimmed, roleId: trimmed, clusterItemId: trimmed })
-
-/** The cluster item a Delete posts (every field reads as text, so the schema always succeeds). */
-export function readDeletion(form: FormData) {
-  const submission = parseWithSchema(form, { schema: deletionSchema })
-  return submission.status === 'success' ? submission.value : { templateId: '', roleId: '', clusterItemId: '' }
-}
+export const deletionSchema = z.object({ templateId: trimmedField, roleId: trimmedField, clusterItemId: trimmedField })
 
 /**
  * The buttons that change something, each beside the permission it needs beyond `view`. The
@@ -199,11 +201,13 @@ export function readDeletion(form: FormData) {
  * nothing and are none of these.
  */
 export const INTENTS = {
-  save: { permission: ['add'] },
+  save: { permission: ['add'], schema: pageSchema },
   // Overwriting needs edit or delete as well only for what it changes or drops: the API judges that.
-  'save-force': { permission: ['add'] },
-  delete: { permission: ['delete'] },
+  'save-force': { permission: ['add'], schema: pageSchema },
+  delete: { permission: ['delete'], schema: deletionSchema },
 } as const satisfies IntentTable
+/** The one union the changing posts are read through; the dialog's steps are read by pageSchema alone. */
+export const POSTED = intentUnion(INTENTS)
 
 /** The shape the domain's interchange rules read. */
 export const asInterchangeRows = (rows: readonly InterchangeDraft[]): InterchangeRow[] =>
