@@ -35,12 +35,13 @@ export const trimmedField = z.pipe(textField, z.transform((value: string) => val
 export const listField = z.transform((value: unknown) => (value === undefined ? [] : [value].flat().map(String)))
 
 /**
- * Fields numbered from 0 (`row.0.…`, `row.1.…`), up to the first number missing and at most `max`:
- * a post with a gap or more rows than the page can show is read as far as the page wrote it.
+ * conform's payload of fields numbered from 0 (`row.0.…`, `row.1.…`), up to the first number
+ * missing (or, with `field`, the first without that field) and at most `max`: a post with a gap
+ * or more than the page can show is read as far as the page wrote it.
  */
-export function numbered(value: unknown, max: number, present: (entry: Record<string, unknown>) => boolean): Record<string, unknown>[] {
-  const rows: Record<string, unknown>[] = []
+export function numbered(value: unknown, max: number, field?: string): unknown[] {
   const all = recordOf(value)
-  for (let at = 0; at < max && Object.hasOwn(all, String(at)) && present(recordOf(all[String(at)])); at++) rows.push(recordOf(all[String(at)]))
-  return rows
+  const entries: unknown[] = []
+  for (let at = 0; at < max && Object.hasOwn(all, String(at)) && (field === undefined || Object.hasOwn(recordOf(all[String(at)]), field)); at++) entries.push(all[String(at)])
+  return entries
 }

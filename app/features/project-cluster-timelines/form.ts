@@ -1,4 +1,6 @@
+import * as z from 'zod/mini'
 import { hrefOf } from '#app/lib/search'
+import { parseWithSchema } from '#app/lib/validation'
 /**
  * The Project Cluster Timelines screen's address and forms (spec/administration-planning.md §2, §6):
  * the choice it carries in GET parameters and a row's Save. Pure, so the decoding is tested
@@ -49,22 +51,18 @@ export function readChoice(params: URLSearchParams): { wanted: Choice; redirectT
   return { wanted, redirectTo: pagePath(wanted) }
 }
 
+/** A field as typed, trimmed; '' when absent or not text. */
+const typedField = z.transform((value: unknown) => {
+  const first = Array.isArray(value) ? value[0] : value
+  return typeof first === 'string' ? first.trim() : ''
+})
+
+/** A row's Save: the row's ids and its dates, every field as text (so it always succeeds). */
+export const saveSchema = z.object({ projectId: typedField, categoryId: typedField, entityId: typedField, clusterId: typedField, startDate: typedField, endDate: typedField })
+
 /** A row's Save as posted: the dates as typed (trimmed), and the call's body, where an empty date clears it. */
 export function readSave(form: FormData) {
-  const text = (name: string) => {
-    const value = form.get(name)
-    return typeof value === 'string' ? value.trim() : ''
-  }
-  const typed = { startDate: text('startDate'), endDate: text('endDate') }
-  return {
-    typed,
-    body: {
-      projectId: text('projectId'),
-      categoryId: text('categoryId'),
-      entityId: text('entityId'),
-      clusterId: text('clusterId'),
-      startDate: typed.startDate || null,
-      endDate: typed.endDate || null,
-    },
-  }
+  const submission = parseWithSchema(form, { schema: saveSchema })
+  const { startDate, endDate, ...row } = submission.status === 'success' ? submission.value : saveSchema.parse({})
+  return { typed: { startDate, endDate }, body: { ...row, startDate: startDate || null, endDate: endDate || null } }
 }

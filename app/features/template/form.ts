@@ -160,12 +160,14 @@ export function readCombo(form: FormData | URLSearchParams): Combo {
 const text = (fields: Record<string, unknown>, name: string) => String(firstOf(fields[name]) ?? '')
 /** Interchange rows (`…ic.0.people`, the dialog's `dialog.0.people`) as typed, until the first number missing. */
 const interchangesOf = (rows: unknown): InterchangeDraft[] =>
-  numbered(rows, INTERCHANGE_ROWS_MAX, (row) => Object.hasOwn(row, 'people')).map((row) => ({ people: text(row, 'people'), entityId: text(row, 'entity'), clusterId: text(row, 'cluster') }))
+  numbered(rows, INTERCHANGE_ROWS_MAX, 'people')
+    .map(recordOf)
+    .map((row) => ({ people: text(row, 'people'), entityId: text(row, 'entity'), clusterId: text(row, 'cluster') }))
 
 /** The page form's rows (`row.0.key`, …), as typed. A row whose key the page did not write is left out. */
 const draftSchema = z.transform((rows: unknown): Draft => {
   const draft: Draft = {}
-  for (const row of numbered(rows, ROWS_MAX, (fields) => Object.hasOwn(fields, 'key'))) {
+  for (const row of numbered(rows, ROWS_MAX, 'key').map(recordOf)) {
     const key = text(row, 'key')
     if (isRowKey(key)) draft[key] = { planned: text(row, 'planned'), interchange: firstOf(row.interchange) === 'on', interchanges: interchangesOf(row.ic) }
   }
