@@ -1,7 +1,9 @@
 import { taggingMessages } from '#domain/planning/project-plan'
 import { isUuid } from '#domain/ids'
 import { INSTANCE_PARAM_MAX, QUERY_MAX, ROW_KEY_MAX, SELECTED_MAX } from '#domain/planning/mapping'
+import * as z from 'zod/mini'
 import { hrefOf } from '#app/lib/search'
+import { listField, parseWithSchema, textField, trimmedField } from '#app/lib/validation'
 import { MAPPING_PATH, parseAssignKey, tagCellId, type Person } from './assign'
 
 /**
@@ -20,18 +22,28 @@ export const projectPath = (projectId: string, instance?: string) => hrefOf(MAPP
 export const rowPath = (projectId: string, key: string, instance?: string) => `${projectPath(projectId, instance)}#${tagCellId(key)}`
 
 /**
- * Assign Users' Save as posted: the row (?assign= key), the project and the ticked users, and the
- * refusal when the row cannot be named. The cap is the API's alone to decide.
+ * Assign Users' Save: the row (?assign= key), the project, the ticked users (once each), whether
+ * the popover reads the answer (inPage, with JavaScript) and the instance the one-at-a-time view
+ * had open, where the save lands again. Every field reads as text, so it always succeeds.
+ */
+export const assignSchema = z.object({
+  assign: textField,
+  projectId: trimmedField,
+  userIds: z.pipe(listField, z.transform((ids: string[]) => [...new Set(ids)])),
+  inPage: z.pipe(textField, z.transform((value: string) => value === '1')),
+  instance: z.pipe(textField, z.transform((value: string) => (isUuid(value) ? value : undefined))),
+})
+
+/**
+ * Assign Users' Save as posted, and the refusal when the row cannot be named. The cap is the
+ * API's alone to decide.
  */
 export function readAssignForm(form: FormData) {
-  const key = String(form.get('assign') ?? '')
-  const projectId = String(form.get('projectId') ?? '').trim()
-  const userIds = [...new Set(form.getAll('userIds').map(String))]
+  const submission = parseWithSchema(form, { schema: assignSchema })
+  const { assign: key, projectId, userIds, inPage, instance } = submission.status === 'success' ? submission.value : assignSchema.parse({})
   const { projectEntityId, roleId, clusterIds } = parseAssignKey(key)
   const problem = !projectId ? taggingMessages.selectProject : !projectEntityId ? taggingMessages.projectEntityMissing : null
-  // The instance the one-at-a-time view had open: where the save lands again.
-  const instance = String(form.get('instance') ?? '')
-  return { key, userIds, inPage: form.get('inPage') === '1', problem, body: { projectId, projectEntityId, clusterIds, userIds, roleId }, instance: isUuid(instance) ? instance : undefined }
+  return { key, userIds, inPage, problem, body: { projectId, projectEntityId, clusterIds, userIds, roleId }, instance }
 }
 
 /**
