@@ -43,9 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const { user } = await requirePermission(args, 'view')
-  const form = await readForm(args.request)
-  const intent = String(form.get('intent') ?? 'update')
-  const posted = readPlanForm(form)
+  const posted = readPlanForm(await readForm(args.request))
+  const { intent } = posted
 
   if (intent === 'discard') return redirect(pagePath(posted.pendingProjectId))
 

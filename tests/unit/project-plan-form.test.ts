@@ -34,6 +34,7 @@ describe('readPlanForm', () => {
       ]),
     )
     expect(posted).toEqual({
+      intent: 'update',
       applied: { projectId: project, categoryId: category, entityId: '', typeId: '' },
       wanted: { projectId: project, categoryId: category, entityId: entity, typeId: '' },
       number: '3',

@@ -6,7 +6,9 @@ import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
 import { safeRedirect } from '#app/lib/redirect'
 import { hrefOf } from '#app/lib/search'
-import { asCardState, cardField, parseNumber, resized, type CardDraft } from './card'
+import { firstOf, listField, numbered, parseWithSchema, recordOf, textField } from '#app/lib/validation'
+import * as z from 'zod/mini'
+import { asCardState, parseNumber, resized, type CardDraft } from './card'
 import type { Template } from '#app/components/template-table'
 
 /**
@@ -86,35 +88,50 @@ export const parseKey = (key: string) => {
 }
 export const isCardKey = (key: string) => Object.values(parseKey(key)).every(isUuid) && key.split('/').length === 3
 
-/** The page form as posted. Ids that are not ids are dropped, never sent on. */
+const text = (value: unknown) => String(firstOf(value) ?? '')
+const idField = z.pipe(textField, z.transform((value: string) => (isUuid(value) ? value : '')))
+const selectionSchema = z.object({ projectId: idField, categoryId: idField, entityId: idField, typeId: idField })
+
+/** The cards (`card.0.key`, its Number, `card.0.name.0` and the saved `card.0.id.0`) in order; a card whose key the page did not write is left out. */
+const cardsSchema = z.transform((cards: unknown): CardDraft[] =>
+  numbered(cards, CARDS_MAX, 'key')
+    .map(recordOf)
+    .flatMap((card) => {
+      const key = text(card.key)
+      const ids = recordOf(card.id)
+      const names = numbered(card.name, INSTANCES_MAX).map((name, at) => {
+        const saved = text(ids[String(at)])
+        return { name: text(name), id: isUuid(saved) ? saved : null }
+      })
+      return isCardKey(key) ? [{ ...parseKey(key), number: text(card.number), names }] : []
+    }),
+)
+
+/**
+ * The page form: the button (`update` when none was pressed, as Enter and a select with
+ * JavaScript post), the choices applied (`current.…`) and wanted, Number, the cards, the deletion
+ * queue, the pending project and where Save now goes on. Every field reads as text, so it always
+ * succeeds; ids that are not ids are dropped, never sent on.
+ */
+export const planFormSchema = z.pipe(
+  z.transform((form: unknown) => ({ ...recordOf(form), applied: recordOf(recordOf(form).current), wanted: form })),
+  z.object({
+    intent: z.transform((value: unknown) => (value === undefined ? 'update' : text(value))),
+    applied: selectionSchema,
+    wanted: selectionSchema,
+    number: z.pipe(textField, z.transform((value: string) => value.slice(0, 6) || '1')),
+    card: cardsSchema,
+    removed: z.pipe(listField, z.transform((keys: string[]) => [...new Set(keys.filter(isCardKey))].slice(0, CARDS_MAX))),
+    pendingProjectId: idField,
+    leaveTo: z.pipe(textField, z.transform((value: string) => safeRedirect(value, ''))),
+  }),
+)
+
+/** The page form as posted. */
 export function readPlanForm(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? '')
-  const id = (name: string) => (isUuid(text(name)) ? text(name) : '')
-  const selection = (prefix: (name: keyof Selection) => string): Selection => ({
-    projectId: id(prefix('projectId')),
-    categoryId: id(prefix('categoryId')),
-    entityId: id(prefix('entityId')),
-    typeId: id(prefix('typeId')),
-  })
-  const cards: CardDraft[] = []
-  for (let index = 0; index < CARDS_MAX && form.has(cardField.key(index)); index++) {
-    const key = text(cardField.key(index))
-    const names = []
-    for (let at = 0; at < INSTANCES_MAX && form.has(cardField.name(index, at)); at++) {
-      const saved = text(cardField.id(index, at))
-      names.push({ name: text(cardField.name(index, at)), id: isUuid(saved) ? saved : null })
-    }
-    if (isCardKey(key)) cards.push({ ...parseKey(key), number: text(cardField.number(index)), names })
-  }
-  return {
-    applied: selection(field.current),
-    wanted: selection((name) => name),
-    number: text(field.number).slice(0, 6) || '1',
-    cards,
-    removed: [...new Set(form.getAll(field.removed).map(String).filter(isCardKey))].slice(0, CARDS_MAX),
-    pendingProjectId: id(field.pendingProjectId),
-    leaveTo: safeRedirect(form.get(field.leaveTo), ''),
-  }
+  const submission = parseWithSchema(form, { schema: planFormSchema })
+  const { card: cards, ...posted } = submission.status === 'success' ? submission.value : planFormSchema.parse({})
+  return { ...posted, cards }
 }
 
 /** spec/administration-planning.md §4: a changed category resets entity and type; a changed entity resets the type. */
