@@ -71,6 +71,7 @@ const POSTED = intentUnion(INTENTS)
 export function readIntent(form: FormData) {
   const posted = readPost(POSTED, form)
   if (posted?.submission.status !== 'success') return null
+  // Spread per member, so `confirmed` stays typed as delete's alone.
   return posted.intent === 'delete' ? { intent: posted.intent, ...posted.submission.value } : { intent: posted.intent, ...posted.submission.value }
 }
 
