@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { safeParse, type $ZodIssue, type $ZodType, type output } from 'zod/v4/core'
+import type { $ZodIssue } from 'zod/v4/core'
 import type { ErrorCode } from '#domain/contracts/errors'
 import { Refusal, type RefusalKind } from '#api/refusals'
 import { logRequest, REQUEST_ID_HEADER } from './request-log'
@@ -31,17 +31,11 @@ export class HttpError extends Error {
 export { invalid as badRequest, unauthenticated as unauthorized, forbidden, notFound, conflict } from '#api/refusals'
 
 /**
- * Parses a payload with its domain schema; the first problem becomes a 400 naming the field once,
- * as `field: sentence`. Schema messages are sentences without a field (the web shows them beside
- * the field, app/lib/errors.ts); one that starts with its field anyway is not named twice ("from: from: …" read as a stutter).
+ * The sentence of a payload's first problem, answered with a 400 by the routes' validator
+ * (./schemas.ts): `field: sentence`, the field named once. Schema messages are sentences without a
+ * field (the web shows them beside the field, app/lib/errors.ts); one that starts with its field
+ * anyway is not named twice ("from: from: …" read as a stutter).
  */
-export function parse<S extends $ZodType>(schema: S, input: unknown): output<S> {
-  const result = safeParse(schema, input ?? {})
-  if (result.success) return result.data
-  throw new HttpError(400, problemSentence(result.error.issues[0]!))
-}
-
-/** The sentence of a payload's first problem, as `parse` answers it (the route schemas' validator too: ./schemas.ts). */
 export function problemSentence(issue: $ZodIssue) {
   const field = issue.path.join('.')
   // zod/mini carries no messages of its own: an unknown key would answer "Invalid input" without naming it.

@@ -1,19 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { canonicalId, isUuid } from '#domain/ids'
-import { notFound } from './errors'
-
-/** A path id: anything but a UUID names nothing, so it is a 404 like an unknown id (never a 500). */
-export function pathId(value: string, message: string) {
-  if (!isUuid(value)) throw notFound(message)
-  return canonicalId(value)
-}
 
 /**
  * Ids are compared canonically, in one place (DESIGN §4): every id in a path reaches the access
  * rules and the handlers in lower case, as the database answers it, so `/form/profile/{OWN-ID}`
  * in capitals is one's own profile, not someone else's. Ids in queries and bodies are lower-cased
  * by their domain schemas (`requiredId`, `optionalId`, `queryId`). Anything but an id is left as
- * it is: the handler answers it 404 (pathId).
+ * it is: the route's path schema answers it 404 (pathIds, ./schemas.ts).
  */
 export function installCanonicalIds(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {

@@ -17,10 +17,10 @@ import { notFound } from '#api/refusals'
 export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
 
 /**
- * Checks a request's part with its schema, answering exactly what `parse` answered when handlers
- * parsed for themselves: 400 with the first problem as `field: sentence`. A path parameter that
- * does not fit is a 404 with the route's sentence (an id that is no UUID names nothing: pathIds).
- * A part left out is an empty object, as `parse` read it.
+ * Checks a request's part with its schema, answering exactly what the handlers answered when they
+ * parsed for themselves: 400 with the first problem as `field: sentence` (problemSentence). A path
+ * parameter that does not fit is a 404 with the route's sentence (an id that is no UUID names
+ * nothing: pathIds). A part left out is an empty object, as the handlers read it.
  */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
@@ -80,7 +80,7 @@ export interface RouteSchemas {
   declared: string[]
 }
 
-/** Keeps which schemas each route declares: what the test of undeclared routes reads (tests/api/openapi.test.ts). */
+/** Keeps which schemas each route declares: what the test that every route declares its parts reads (tests/api/openapi.test.ts). */
 export function installSchemaTable(app: FastifyInstance) {
   const table: RouteSchemas[] = []
   app.decorate('schemaTable', table)

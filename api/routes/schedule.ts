@@ -1,4 +1,5 @@
-import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, HireLine, LeaveRow, PersonSchedule, ProjectTimeline, ScheduleView } from '#domain/contracts/schedule'
+import * as z from 'zod/mini'
+import type { LeaveRow } from '#domain/contracts/schedule'
 import type { FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
@@ -12,14 +13,27 @@ import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
 import { timelineWindow } from '#domain/schedule/window'
+import {
+  attentionAnswer,
+  availabilityAnswer,
+  capacityAnswer,
+  conflictsAnswer,
+  dashboardAnswer,
+  handOverAnswer,
+  hireLineAnswer,
+  leaveAnswer,
+  leaveRemovedAnswer,
+  personScheduleAnswer,
+  projectTimelineAnswer,
+  scheduleAnswer,
+} from '#domain/answers/schedule'
 import type { Deps } from '#api/deps'
-import type { Api } from '#api/http/schemas'
-import { badRequest, conflict, notFound, parse } from '#api/http/errors'
+import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
+import { badRequest, conflict, notFound } from '#api/http/errors'
 import { access } from '#api/http/access'
-import { pathId } from '#api/http/params'
 import { canonicalId, isUuid } from '#domain/ids'
 import { actorOf } from '#api/audit/record'
-import { requireUser } from '#api/auth/sessions'
+import { signedIn, type Context } from '#api/context'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
@@ -34,16 +48,18 @@ import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
  * cluster dates and Site overrides already stored, in a bounded number of queries.
  */
 export async function scheduleRoutes(app: Api, deps: Deps) {
-  const today = () => deps.now().toISOString().slice(0, 10)
+  /** The request's day (YYYY-MM-DD), from its one `now`: every answer is counted from it. */
+  const today = (ctx: Context) => ctx.now.toISOString().slice(0, 10)
   /**
    * The person signed in: their next assignments and leave not yet over, those already over apart
    * (so past leave never reads as none), counted from the API's date; with view, the
    * planning figures too.
    */
-  app.get('/api/dashboard', access('signed-in'), async (request): Promise<Dashboard> => {
-    const user = await requireUser(deps, request)
-    const { limit, pastAssignmentsOffset, leaveOffset, pastLeaveOffset } = parse(dashboardQuerySchema, request.query)
-    const day = today()
+  const dashboardSchema = { summary: "The signed-in person's dashboard: assignments, leave and, with view, the planning figures", querystring: dashboardQuerySchema, response: { 200: dashboardAnswer } }
+  app.get('/api/dashboard', { ...access('signed-in'), schema: dashboardSchema }, async (request) => {
+    const { actor: user } = signedIn(request.ctx)
+    const { limit, pastAssignmentsOffset, leaveOffset, pastLeaveOffset } = request.query
+    const day = today(request.ctx)
     const { every, summary, attention: strip } = await keptDashboard(deps.db, day)
     const own = presentAssignments(every.plans, every.assignmentsOf.get(user.id) ?? [], every.found.get(user.id) ?? [])
     const leave = (every.leaveOf.get(user.id) ?? []).map(presentLeave)
@@ -64,10 +80,16 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * A person's own assignments and leave, or anyone's with `view`: a page of each (50 unless asked),
    * leave not yet over and leave over apart, as on the dashboard.
    */
-  app.get<{ Params: { id: string } }>('/api/users/:id/assignments', access({ own: 'view', param: 'id' }), async (request): Promise<PersonSchedule> => {
-    const actor = await requireUser(deps, request)
-    const id = pathId(request.params.id, 'User not found')
-    const { limit, assignmentsOffset, leaveOffset, pastLeaveOffset } = parse(personScheduleQuerySchema, request.query)
+  const personSchema = {
+    summary: "A person's assignments and leave (one's own, or anyone's with view)",
+    params: pathIds({ id: 'User not found' }),
+    querystring: personScheduleQuerySchema,
+    response: { 200: personScheduleAnswer },
+  }
+  app.get('/api/users/:id/assignments', { ...access({ own: 'view', param: 'id' }), schema: personSchema }, async (request) => {
+    const { actor } = signedIn(request.ctx)
+    const { id } = request.params
+    const { limit, assignmentsOffset, leaveOffset, pastLeaveOffset } = request.query
     // From the kept reading of every plan: one query while nothing changes, not a reading of the person's projects.
     const [[person], { plans, found, assignmentsOf, leaveOf }] = await Promise.all([
       isSelf(actor, id) ? [{ _id: actor.id, fullName: actor.fullName, email: actor.email }] : loadPeople(deps.db, [id]),
@@ -76,7 +98,8 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     if (!person) throw notFound('User not found')
     const assignments = presentAssignments(plans, assignmentsOf.get(id) ?? [], found.get(id) ?? [])
     const leave = (leaveOf.get(id) ?? []).map(presentLeave)
-    const [ahead, behind] = [leaveAhead(leave, today()), leaveBehind(leave, today())]
+    const day = today(request.ctx)
+    const [ahead, behind] = [leaveAhead(leave, day), leaveBehind(leave, day)]
     return {
       user: person,
       assignments: slice(assignments, assignmentsOffset, limit),
@@ -91,8 +114,9 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * many of their assignments fall in its dates and what tagging them would clash with, named.
    * Tagging stays allowed: planners double-book on purpose.
    */
-  app.get('/api/availability', access('view'), async (request): Promise<Availability> => {
-    const { userIds, ...slot } = parse(availabilityQuerySchema, request.query)
+  const availabilitySchema = { summary: "Candidates' load and clashes over one slot's dates", querystring: availabilityQuerySchema, response: { 200: availabilityAnswer } }
+  app.get('/api/availability', { ...access('view'), schema: availabilitySchema }, async (request) => {
+    const { userIds, ...slot } = request.query
     const found = await availabilityOf(deps.db, slot, userIds)
     if (!found) throw notFound(SLOT_NOT_FOUND)
     return found
@@ -103,9 +127,10 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * when=past, those over, the latest first. A page at a time (50 unless asked): only the
    * page's people are presented. The dashboard's "People in conflict" counts the first list.
    */
-  app.get('/api/conflicts', access('view'), async (request): Promise<ConflictsPage> => {
-    const { when, limit = PAGE_SIZE, offset = 0 } = parse(conflictsQuerySchema, request.query)
-    const { every, conflicts: split } = await keptDashboard(deps.db, today())
+  const conflictsSchema = { summary: 'People with conflicts (not yet over, or with when=past those over), a page at a time', querystring: conflictsQuerySchema, response: { 200: conflictsAnswer } }
+  app.get('/api/conflicts', { ...access('view'), schema: conflictsSchema }, async (request) => {
+    const { when, limit = PAGE_SIZE, offset = 0 } = request.query
+    const { every, conflicts: split } = await keptDashboard(deps.db, today(request.ctx))
     const { plans, assignmentsOf } = every
     const found = when === 'past' ? split.past : split.upcoming
     // Every name is read (one query), for the order; only the page's people are presented.
@@ -123,9 +148,10 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * apart from conflicts and never counted as one; those not yet past (the day today or later) by
    * day, or with when=past those past, the latest first.
    */
-  app.get('/api/hand-overs', access('view'), async (request): Promise<HandOver[]> => {
-    const { when } = parse(handOversQuerySchema, request.query)
-    const day = today()
+  const handOversSchema = { summary: "Hand-overs: an assignment ending on the day the same person's next one starts", querystring: handOversQuerySchema, response: { 200: z.array(handOverAnswer) } }
+  app.get('/api/hand-overs', { ...access('view'), schema: handOversSchema }, async (request) => {
+    const { when } = request.query
+    const day = today(request.ctx)
     const { plans, handOvers: all } = await keptHandOvers(deps.db)
     const chosen = when === 'past' ? all.filter((row) => row.day < day).reverse() : all.filter((row) => row.day >= day)
     const people = new Map((await loadPeople(deps.db, [...new Set(chosen.map((row) => row.personId))])).map((user) => [user._id, user]))
@@ -138,12 +164,15 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   })
 
   /** The Attention strip alone, as the dashboard has it: for the tops of Capacity and the Schedule. */
-  app.get('/api/attention', access('view'), async (): Promise<Attention> => (await keptDashboard(deps.db, today())).attention)
+  const attentionSchema = { summary: 'The Attention strip: hires overdue and due, conflicts ahead, undated requirement', response: { 200: attentionAnswer } }
+  app.get('/api/attention', { ...access('view'), schema: attentionSchema }, async (request) => (await keptDashboard(deps.db, today(request.ctx))).attention)
 
   /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
-  app.get('/api/capacity', access('view'), async (request): Promise<Capacity> => {
-    const query = parse(capacityQuerySchema, request.query)
-    const from = query.from ?? `${monthOf(today())}-01`
+  const capacitySchema = { summary: 'Role × month demand, supply and gap, with the hire-by queue of the same project and role', querystring: capacityQuerySchema, response: { 200: capacityAnswer } }
+  app.get('/api/capacity', { ...access('view'), schema: capacitySchema }, async (request) => {
+    const query = request.query
+    const day = today(request.ctx)
+    const from = query.from ?? `${monthOf(day)}-01`
     // Twelve months unless asked, none past the product's last year (domain/dates.ts).
     const to = query.to ?? earlierOf(monthRange(monthOf(monthsBefore(from, -11))).end, `${LAST_YEAR}-12-31`)
     const months = monthsFrom(from, to)
@@ -170,7 +199,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
         })),
       // The screen shows the queue below the grid: one reading of the plans answers both.
       // The whole queue's lines of this project and role: each project's are kept (wholeQueue).
-      hireQueue: keptQueue(every, today()).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
+      hireQueue: keptQueue(every, day).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
     }
   })
 
@@ -179,16 +208,18 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * Given a period, only the lines whose clusters fall in it, as the capacity grid counts them: the
    * people its gaps are made of. Without one, the whole queue, as GET /api/capacity answers it.
    */
-  app.get('/api/hire-queue', access('view'), async (request): Promise<HireLine[]> => {
-    const query = parse(capacityQuerySchema, request.query)
+  const hireQueueSchema = { summary: 'Whom to hire by when: every gap with its hire-by date', querystring: capacityQuerySchema, response: { 200: z.array(hireLineAnswer) } }
+  app.get('/api/hire-queue', { ...access('view'), schema: hireQueueSchema }, async (request) => {
+    const query = request.query
+    const day = today(request.ctx)
     if (query.from && query.to && query.to < query.from) throw badRequest('to: The end of the period cannot be before its start')
     // Without a period, the whole queue as kept for the day (the dashboard's), filtered: no line worked out again.
     if (!query.from && !query.to)
-      return (await keptPlanFigures(deps.db, today())).queue.filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId))
+      return (await keptPlanFigures(deps.db, day)).queue.filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId))
     const { plans, lead } = await keptPlans(deps.db)
     const period = { start: query.from ?? FIRST_DAY, end: query.to ?? LAST_DAY }
     const slots = chosenSlots(plans, query).filter((slot) => (!query.from && !query.to) || (slot.dates !== null && overlaps(slot.dates, period)))
-    return namedQueue(plans, lead, slots, today())
+    return namedQueue(plans, lead, slots, day)
   })
 
   /**
@@ -197,8 +228,9 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * the default of domain/schedule/window.ts). Every bar is answered: the table lists them all, and
    * the page lists those outside the window.
    */
-  app.get('/api/timeline', access('view'), async (request): Promise<ProjectTimeline> => {
-    const { projectId, from } = parse(timelineQuerySchema, request.query)
+  const timelineSchema = { summary: "A project's clusters as bars, and the window its chart draws", querystring: timelineQuerySchema, response: { 200: projectTimelineAnswer } }
+  app.get('/api/timeline', { ...access('view'), schema: timelineSchema }, async (request) => {
+    const { projectId, from } = request.query
     // The project's plan from the kept reading of every plan: read again only when the project moved.
     const [project, { perProject }] = await Promise.all([requireProject(deps.db, projectId), keptPlans(deps.db)])
     const part = perProject.parts.find((row) => row.projectId === projectId)
@@ -225,7 +257,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
         }),
       ),
     )
-    const day = today()
+    const day = today(request.ctx)
     return { project, today: day, window: timelineWindow(bars, day, from), bars }
   })
 
@@ -233,15 +265,14 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * The Schedule: people × weeks or months, a page of 50 people, from the kept readings
    * of every plan and everyone's conflicts, and the people (one query).
    */
-  app.get('/api/schedule', access('view'), async (request): Promise<ScheduleView> => {
-    const query = parse(scheduleQuerySchema, request.query)
-    return keptSchedule(deps.db, query, today())
-  })
+  const scheduleSchema = { summary: 'The Schedule: people × weeks or months, a page of people', querystring: scheduleQuerySchema, response: { 200: scheduleAnswer } }
+  app.get('/api/schedule', { ...access('view'), schema: scheduleSchema }, async (request) => keptSchedule(deps.db, request.query, today(request.ctx)))
 
   /** Leave: one's own, or someone's with `view`. */
-  app.get('/api/leave', access({ own: 'view', query: 'userId' }), async (request): Promise<LeaveRow[]> => {
-    const actor = await requireUser(deps, request)
-    const userId = parse(leaveQuerySchema, request.query).userId ?? actor.id
+  const leaveListSchema = { summary: "A person's leave (one's own, or anyone's with view)", querystring: leaveQuerySchema, response: { 200: z.array(leaveAnswer) } }
+  app.get('/api/leave', { ...access({ own: 'view', query: 'userId' }), schema: leaveListSchema }, async (request) => {
+    const { actor } = signedIn(request.ctx)
+    const userId = request.query.userId ?? actor.id
     return (await loadLeave(deps.db, [userId])).map(presentLeave)
   })
 
@@ -250,13 +281,14 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * with `edit` (counted by the writer's own bound on what they add for others). A period sharing a
    * day with one of the person's is refused (409), naming it.
    */
-  app.post('/api/leave', access({ own: 'edit', body: 'userId' }), async (request, reply) => {
-    const actor = await requireUser(deps, request)
-    const input = parse(leaveCreateSchema, request.body)
+  const leaveSchema = { summary: 'Records leave for oneself, or for someone else with edit', body: leaveCreateSchema, response: { 201: leaveAnswer } }
+  app.post('/api/leave', { ...access({ own: 'edit', body: 'userId' }), schema: leaveSchema }, async (request, reply) => {
+    const { actor, now } = signedIn(request.ctx)
+    const input = request.body
     const userId = input.userId ?? actor.id
     const own = isSelf(actor, userId)
     await (own ? throttlePerson(deps, actor.id) : throttleLeaveForOthers(deps, actor.id))
-    const recorded = await recordLeave(deps.db, actorOf(actor), { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now: deps.now() })
+    const recorded = await recordLeave(deps.db, actorOf(actor), { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now })
     if ('noPerson' in recorded) throw badRequest('userId: User not found')
     if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
     const { created } = recorded
@@ -273,13 +305,14 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const { id } = request.params as { id: string }
     return isUuid(id) ? (await leaveOwner(deps.db, canonicalId(id)))?.userId : null
   }
-  app.delete<{ Params: { id: string } }>('/api/leave/:id', access({ own: 'edit', owner: ownerOfLeave }), async (request) => {
-    const actor = await requireUser(deps, request)
-    const id = pathId(request.params.id, 'Leave not found')
+  const leaveRemovalOne = { summary: "Removes one period of leave (one's own, or anyone's with edit)", params: pathIds({ id: 'Leave not found' }), response: { 200: messageAnswer } }
+  app.delete('/api/leave/:id', { ...access({ own: 'edit', owner: ownerOfLeave }), schema: leaveRemovalOne }, async (request) => {
+    const { actor, now } = signedIn(request.ctx)
+    const { id } = request.params
     const period = await leaveOwner(deps.db, id)
     if (!period) throw notFound('Leave not found')
-    if (isSelf(actor, period.userId) && period.endDate < today()) await throttlePerson(deps, actor.id)
-    if (!(await removeLeave(deps.db, actorOf(actor), deps.now(), id, period.userId))) throw notFound('Leave not found')
+    if (isSelf(actor, period.userId) && period.endDate < today(request.ctx)) await throttlePerson(deps, actor.id)
+    if (!(await removeLeave(deps.db, actorOf(actor), now, id, period.userId))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
   })
 
@@ -287,13 +320,14 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    * Removes a person's leave in one request, with `edit`: all of it, or the periods lying
    * wholly within `from`–`to`. Answers how many periods went.
    */
-  app.delete('/api/leave', access('edit'), async (request) => {
-    const actor = await requireUser(deps, request)
-    const { userId, from, to } = parse(leaveRemovalSchema, request.query)
+  const leaveRemovalAll = { summary: "Removes a person's leave: all of it, or the periods wholly within from–to", querystring: leaveRemovalSchema, response: { 200: leaveRemovedAnswer } }
+  app.delete('/api/leave', { ...access('edit'), schema: leaveRemovalAll }, async (request) => {
+    const { actor, now } = signedIn(request.ctx)
+    const { userId, from, to } = request.query
     const [person] = await loadPeople(deps.db, [userId])
     if (!person) throw badRequest('userId: User not found')
     if (isSelf(actor, userId)) await throttlePerson(deps, actor.id)
-    const removed = await removeLeaveOf(deps.db, actorOf(actor), deps.now(), userId, { from, to })
+    const removed = await removeLeaveOf(deps.db, actorOf(actor), now, userId, { from, to })
     return { message: removedMessage(removed), removed }
   })
 }

@@ -63,7 +63,7 @@ export async function startApi(
     databaseUrl: url,
     /** Every route with its declared access rule: what the security suite walks. */
     routes: app.accessTable,
-    /** Every route with the parts it declares a schema for: what the test of undeclared routes reads. */
+    /** Every route with the parts it declares a schema for: what tests/api/openapi.test.ts reads. */
     schemas: app.schemaTable,
     mails,
     publicUrl,

@@ -48,6 +48,18 @@ describe('the API route files', () => {
   })
 })
 
+describe('the API route handlers', () => {
+  // What comes in is checked by the route's declared schemas before the handler runs, and the access
+  // hook has found the actor and the request's one `now` (request.ctx): a handler does neither again.
+  test('parse nothing themselves, look no session up and read no clock: their schemas and request.ctx do', () => {
+    const found = files.flatMap((name) =>
+      [...sourceOf(name).matchAll(/(?<![.\w])parse\(|\bpathId\(|\brequireUser\(|\brequirePermission\(|\bdeps\.now\(/g)].map((hit) => `${name}: ${hit[0]}`),
+    )
+    expect(files).toContain('schedule.ts')
+    expect(found).toEqual([])
+  })
+})
+
 describe('the scripts', () => {
   test('hold no query either: no Drizzle, no table, no database driver, no select, insert, update, delete or execute', () => {
     // The seed is among them: the one that writes the most.
