@@ -1,7 +1,18 @@
 import * as z from 'zod/mini'
 import { projectCreateSchema, projectUpdateSchema } from '#domain/planning/schemas'
 import { projectAnswer } from '#domain/answers/catalog'
-import { cardAnswer, cardRemovalAnswer, mappingAnswer, mappingSavedAnswer, rollUpAnswer, siteOverrideAnswer, timelineRowAnswer } from '#domain/answers/projects'
+import {
+  cardAnswer,
+  cardRemovalAnswer,
+  mappingAnswer,
+  mappingCandidatesAnswer,
+  mappingSavedAnswer,
+  mappingScreenAnswer,
+  planningScreenAnswer,
+  rollUpAnswer,
+  siteOverrideAnswer,
+  timelineRowAnswer,
+} from '#domain/answers/projects'
 import {
   clusterByEntityQuerySchema,
   instanceDeleteSchema,
@@ -68,7 +79,7 @@ export async function projectsRoutes(app: Api, deps: Deps) {
    * this one's plan joined with its tags and the totals, and, for ?assign=, that row's Assign Users
    * dialog. What it replaces needed `view` each: so does it.
    */
-  app.get('/api/projects/:id/mapping', { ...access('view'), schema: { summary: "User Entity Mapping's screen", params: projectId, querystring: mappingQuerySchema } }, async (request) => {
+  app.get('/api/projects/:id/mapping', { ...access('view'), schema: { summary: "User Entity Mapping's screen", params: projectId, querystring: mappingQuerySchema, response: { 200: mappingScreenAnswer } } }, async (request) => {
     const { params: { id }, query } = request
     const screen = await mappingScreen(deps.db, id, query)
     if (!screen) throw notFound(PROJECT_NOT_FOUND)
@@ -76,7 +87,7 @@ export async function projectsRoutes(app: Api, deps: Deps) {
   })
 
   /** Assign Users' candidates for one row as the user types: a page of active users, each with their load over the row's dates. */
-  app.get('/api/projects/:id/mapping/candidates', { ...access('view'), schema: { summary: "Assign Users' candidates for one row", params: projectId, querystring: mappingCandidatesQuerySchema } }, async (request) => {
+  app.get('/api/projects/:id/mapping/candidates', { ...access('view'), schema: { summary: "Assign Users' candidates for one row", params: projectId, querystring: mappingCandidatesQuerySchema, response: { 200: mappingCandidatesAnswer } } }, async (request) => {
     const { params: { id }, query } = request
     await requireProject(deps.db, id)
     const found = await mappingCandidates(deps.db, id, query)
@@ -89,7 +100,7 @@ export async function projectsRoutes(app: Api, deps: Deps) {
    * saved cards, and the next card's choices as asked with their lists. What it replaces needed
    * `view` each: so does it.
    */
-  app.get('/api/projects/:id/planning', { ...access('view'), schema: { summary: "Project Resource Planning's screen", params: projectId, querystring: planningScreenQuerySchema } }, async (request) => {
+  app.get('/api/projects/:id/planning', { ...access('view'), schema: { summary: "Project Resource Planning's screen", params: projectId, querystring: planningScreenQuerySchema, response: { 200: planningScreenAnswer } } }, async (request) => {
     const { params: { id }, query } = request
     const screen = await planningScreen(deps.db, id, query)
     if (!screen) throw notFound(PROJECT_NOT_FOUND)

@@ -16,7 +16,7 @@ export const planningAnswer = z.strictObject({
   roleClusters: z.array(z.strictObject({ roleId: refAnswer, clusters: clusterList })),
 }) satisfies z.ZodMiniType<Planning>
 
-const templateItem = z.strictObject({
+export const templateItemAnswer = z.strictObject({
   _id: z.optional(z.nullable(z.string())),
   clusterId: z.array(refAnswer),
   plannedPeople: z.number(),
@@ -29,7 +29,7 @@ export const templateAnswer = z.strictObject({
   categoryId: refAnswer,
   entityId: refAnswer,
   planningId: z.strictObject({ _id: z.string(), typeName: z.string() }),
-  roleClusters: z.array(z.strictObject({ roleId: refAnswer, clusters: z.array(templateItem) })),
+  roleClusters: z.array(z.strictObject({ roleId: refAnswer, clusters: z.array(templateItemAnswer) })),
   createdAt: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
 }) satisfies z.ZodMiniType<Template>
