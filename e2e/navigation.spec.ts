@@ -79,7 +79,7 @@ test.describe('the sidebar lists only what the person can open', () => {
     await expect(sidebarNav(page).getByRole('link', { name: 'My profile' })).toHaveAttribute('aria-current', 'page')
   })
 
-  test('an administrator: the audit log after the administration screens; Resource Planning starts with Schedule and holds Conflicts', async ({ page }) => {
+  test('an administrator: the audit log and the API reference after the administration screens; Resource Planning starts with Schedule and holds Conflicts', async ({ page }) => {
     await signIn(page, E2E_ADMIN)
     await page.goto('/dashboard')
     expect(await names(page)).toEqual(ADMIN_LINKS)

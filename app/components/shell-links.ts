@@ -14,8 +14,8 @@ export interface ShellLinks {
 
 /**
  * Every screen here but the dashboard and one's own profile answers 403 without `view` (its loader's
- * requirePermission), so `view` alone decides what else is listed, the audit log apart (administrators
- * only). Schedule leads the planning group: it is the planner's home.
+ * requirePermission), so `view` alone decides what else is listed, the audit log and the API reference
+ * apart (administrators only). Schedule leads the planning group: it is the planner's home.
  */
 const ADMINISTRATION: ShellLink[] = [
   { to: '/users', label: 'Users' },
@@ -37,6 +37,8 @@ const PLANNING: ShellLink[] = [
 export const MY_PROFILE = 'My profile'
 /** The audit log is the administrators' alone: its loader answers 403 to everyone else. */
 export const AUDIT_LOG: ShellLink = { to: '/audit', label: 'Audit log' }
+/** So is the API reference: the OpenAPI document it lists names every call, which is no one else's business. */
+export const API_REFERENCE: ShellLink = { to: '/api-reference', label: 'API reference' }
 
 /** `profile` is the person's own /users/{id}/profile. */
 export function shellLinks(person: Holder, profile: string): ShellLinks {
@@ -45,7 +47,7 @@ export function shellLinks(person: Holder, profile: string): ShellLinks {
     { to: profile, label: MY_PROFILE },
   ]
   if (!can(person, 'view')) return { main: own, planning: [] }
-  return { main: [...own, ...ADMINISTRATION, ...(isAdmin(person) ? [AUDIT_LOG] : [])], planning: PLANNING }
+  return { main: [...own, ...ADMINISTRATION, ...(isAdmin(person) ? [AUDIT_LOG, API_REFERENCE] : [])], planning: PLANNING }
 }
 
 /** Screens opened from a screen rather than from the shell: their names for the phone's top bar. */

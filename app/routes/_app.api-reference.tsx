@@ -1,8 +1,9 @@
+import { Fragment } from 'react'
 import { PRODUCT_NAME } from '#domain/constants'
 import { RouteErrorBoundary } from '#app/components/route-error'
 import { getApiDescription } from '#app/lib/api/audit.server'
 import { requireAdmin } from '#app/lib/session.server'
-import { referenceRows } from '#app/features/api-reference/rows'
+import { referenceRows, takesOf, type ReferenceRow } from '#app/features/api-reference/rows'
 import type { Route } from './+types/_app.api-reference'
 
 export const meta: Route.MetaFunction = () => [{ title: `API reference · ${PRODUCT_NAME}` }]
@@ -36,13 +37,13 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
             {failed}
           </p>
         ) : (
-          <table className="table stacked-table">
+          <table className="table stacked-table api-reference">
             <thead>
               <tr>
                 <th scope="col">Method</th>
                 <th scope="col">Path</th>
                 <th scope="col">What it does</th>
-                <th scope="col">Parameters</th>
+                <th scope="col">Takes</th>
               </tr>
             </thead>
             <tbody>
@@ -52,10 +53,12 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
                     <code>{row.method}</code>
                   </td>
                   <td data-label="Path">
-                    <code>{row.path}</code>
+                    <code>{breakable(row.path)}</code>
                   </td>
-                  <td data-label="What it does">{row.summary || '—'}</td>
-                  <td data-label="Parameters">{[...row.parameters, ...(row.takesBody ? ['JSON body'] : [])].join(', ') || '—'}</td>
+                  <td data-label="What it does">{row.summary}</td>
+                  <td data-label="Takes">
+                    <Takes row={row} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -65,5 +68,48 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
+
+/** Path parameters, query parameters and a JSON body, each on a line of its own; "No parameters" for a call that takes none. */
+function Takes({ row }: { row: ReferenceRow }) {
+  const { path, query, body } = takesOf(row)
+  const parts = [...(path.length ? [['Path', path] as const] : []), ...(query.length ? [['Query', query] as const] : [])]
+  if (!parts.length && !body) return <span className="muted-text">No parameters</span>
+  return (
+    <dl className="api-takes">
+      {parts.map(([kind, names]) => (
+        <div key={kind}>
+          <dt>{kind}</dt>
+          <dd>
+            {names.map((name, index) => (
+              <span key={name}>
+                {index > 0 ? ', ' : null}
+                <code>{name}</code>
+              </span>
+            ))}
+          </dd>
+        </div>
+      ))}
+      {body ? (
+        <div>
+          <dt>Body</dt>
+          <dd>JSON</dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}
+
+/** A path that may break after a slash on a phone rather than inside a word: `/api/projects/{id}/` then `mapping`. */
+const breakable = (path: string) =>
+  path.split('/').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+      {part}
+    </Fragment>
+  ))
 
 export { RouteErrorBoundary as ErrorBoundary }

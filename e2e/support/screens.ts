@@ -5,7 +5,7 @@ import type { ApiCall } from './admin-api'
 export const PUBLIC_SCREENS = ['/login', '/signup', '/verify-otp', '/forgot-password', '/reset-password', '/reset-password?token=abc']
 
 /** Every signed-in screen as the administrator sees it (all of them). */
-export const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/audit', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters', '/timeline', '/capacity', '/conflicts']
+export const ADMIN_SCREENS = ['/dashboard', '/personal-details', '/users', '/users?view=board', '/users?view=list', '/roles', '/roles?add=1', '/role-history', '/audit', '/api-reference', '/planning', '/setup', '/resource-planning-template', '/project-resource-planning', '/user-entity-mapping', '/project-cluster-timelines', '/role-project-clusters', '/timeline', '/capacity', '/conflicts']
 
 import type { Ref } from '#domain/contracts/common'
 type Card = { categoryId: string; entityId: string; typeId: string; names: { projectEntityId: string }[] }
@@ -61,5 +61,5 @@ export const PLANNER_LINKS = [
   'Conflicts',
 ]
 
-/** The shell's links for an administrator: a planner's, and the audit log after the administration screens (issue 31). */
-export const ADMIN_LINKS = [...PLANNER_LINKS.slice(0, 4), 'Audit log', ...PLANNER_LINKS.slice(4)]
+/** The shell's links for an administrator: a planner's, and the audit log and the API reference after the administration screens (issue 31). */
+export const ADMIN_LINKS = [...PLANNER_LINKS.slice(0, 4), 'Audit log', 'API reference', ...PLANNER_LINKS.slice(4)]

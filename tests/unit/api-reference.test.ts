@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { referenceRows } from '#app/features/api-reference/rows'
+import { referenceRows, takesOf } from '#app/features/api-reference/rows'
 
 describe('the API reference page', () => {
   test('lists every operation by path, then method, with its summary, parameters (path ones first) and whether it takes a body', () => {
@@ -18,6 +18,20 @@ describe('the API reference page', () => {
       { method: 'POST', path: '/roles', summary: 'Creates a role', parameters: [], takesBody: true },
       { method: 'PUT', path: '/roles/{id}', summary: "Sets a role's lead time", parameters: ['{id}'], takesBody: true },
     ])
+  })
+
+  test('what a call takes: its path parameters by their bare name, its query parameters, and whether a body', () => {
+    const rows = referenceRows({
+      paths: {
+        '/api/users/{id}/audit': { get: { parameters: [{ name: 'page', in: 'query' }, { name: 'id', in: 'path' }] } },
+        '/roles/{id}': { put: { parameters: [{ name: 'id', in: 'path' }], requestBody: {} } },
+        '/roles': { get: {} },
+      },
+    })
+    const takes = (path: string) => takesOf(rows.find((row) => row.path === path)!)
+    expect(takes('/api/users/{id}/audit')).toEqual({ path: ['id'], query: ['page'], body: false })
+    expect(takes('/roles/{id}')).toEqual({ path: ['id'], query: [], body: true })
+    expect(takes('/roles')).toEqual({ path: [], query: [], body: false })
   })
 
   test('an empty document lists nothing', () => {

@@ -27,3 +27,17 @@ export function referenceRows(document: OpenApiDocument): ReferenceRow[] {
       }),
     )
 }
+
+/** What a call takes, as the page says it: its path parameters, its query parameters, and whether a JSON body. */
+export interface Takes {
+  path: string[]
+  query: string[]
+  body: boolean
+}
+
+/** A row's parameters told apart: path ones (written `{id}`) by their bare name, then the query's. */
+export function takesOf(row: ReferenceRow): Takes {
+  const path = row.parameters.filter((name) => name.startsWith('{')).map((name) => name.slice(1, -1))
+  const query = row.parameters.filter((name) => !name.startsWith('{'))
+  return { path, query, body: row.takesBody }
+}
