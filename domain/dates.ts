@@ -58,3 +58,5 @@ export const LAST_YEAR = 2100
 export const WITHIN_YEARS = /^(19\d\d|20\d\d|2100)-/
 /** The sentence for a date outside those years, without a field name: the caller's error names the field. */
 export const WITHIN_YEARS_MESSAGE = `Enter a date between ${FIRST_YEAR} and ${LAST_YEAR}`
+/** A period whose end comes before its start: leave, cluster dates, a plan's instances. */
+export const END_BEFORE_START = 'End date cannot be before start date'

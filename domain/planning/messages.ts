@@ -1,3 +1,5 @@
+import { END_BEFORE_START } from '../dates'
+
 /** The planning texts and limits of the spec (spec/administration-planning.md §5, §8, §9), word for word. */
 export const planningMessages = {
   typeNameRequired: 'Type name is required',
@@ -31,7 +33,7 @@ export const planningOwnMessages = {
   groupsMustMatch: "Groups must use each of this role's clusters exactly once",
   roleRepeated: 'Each role can appear only once',
   clusterRepeated: 'Each cluster can appear only once per role',
-  endBeforeStart: 'End date cannot be before start date',
+  endBeforeStart: END_BEFORE_START,
   namesRepeated: 'Instance names must differ within a card',
   categoryFixed: 'This project plans only its own category',
   onlySite: 'Only the Site entity type has editable cluster dates',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { UUID_PATTERN } from '../ids'
+import { blankToNull, idText, optionalId, requiredId } from '../id-schemas'
 import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { unwrapSingletons } from './cluster-list'
 import { interchangeProblem } from './interchanges'
@@ -24,21 +25,8 @@ import {
 
 const UUID = UUID_PATTERN
 
-// Forms send '' for an empty field and JSON callers null: both mean "not given".
-export const blankToNull = (value: unknown): unknown => (value === undefined || (typeof value === 'string' && value.trim() === '') ? null : value)
-// What GET answered ({_id, name}) may be sent back where an id is expected.
-const refToId = (value: unknown): unknown =>
-  value && typeof value === 'object' && !Array.isArray(value) && '_id' in value ? (value as { _id: unknown })._id : value
-const idText = (invalid: string) => z.string({ error: invalid }).check(z.trim(), z.regex(UUID, invalid), z.toLowerCase())
-
-/** A required id: missing or blank answers `missing`, anything but an id answers `invalid`. Lower-cased, so ids compare as text. */
-export const requiredId = (missing: string, invalid: string) =>
-  z.pipe(
-    z.transform((value: unknown) => blankToNull(refToId(value))),
-    z.string({ error: missing }).check(z.trim(), z.regex(UUID, invalid), z.toLowerCase()),
-  )
-/** An id that may be missing: null when it is. */
-export const optionalId = (invalid: string) => z.pipe(z.transform((value: unknown) => blankToNull(refToId(value))), z.nullable(idText(invalid)))
+// The id fields live apart (domain/id-schemas.ts), so a worker's form reads an id without this module.
+export { blankToNull, optionalId, requiredId }
 
 export const nameChecks = (label: string) => textNameChecks(label, NAME_MAX)
 /** A name: tidied (domain/text.ts), required (`required` when nothing visible is left), one line. */

@@ -1,14 +1,12 @@
 import { sharedSpan, type Conflict } from './assignments'
 import { addDays, type Day } from './calendar'
 import { hireStatus, type Slot } from './capacity'
+import { CONFLICT_WINDOWS } from './limits'
 
 /**
  * The Attention strip: what a planner must act on now, most urgent first, from the same
  * reading as the dashboard's figures and the hire-by queue, so that none of them tells another story.
  */
-
-/** The windows of conflicts the strip counts, in days from today. */
-export const CONFLICT_WINDOWS = [30, 90] as const
 
 export interface AttentionOf<Line> {
   /** Hire-by dates passed: how many lines, how many people, and the line late the longest. */

@@ -1,4 +1,5 @@
 import { daysBetween, monthRange, monthsBefore, overlaps, type Day, type Month, type Range } from './calendar'
+import { DUE_DAYS } from './limits'
 
 /**
  * Capacity: what each role needs per month against who is tagged, and whom to hire by
@@ -74,9 +75,6 @@ export const DEFAULT_LEAD_MONTHS = 1
 
 /** The date by which a role's person must be hired: the start minus the role's lead time, on Deployed By's calendar rule. */
 export const hireBy = (start: Day, leadMonths: number) => monthsBefore(start, leadMonths)
-
-/** How far ahead a hire-by date counts as due (the Attention strip's "due"). */
-export const DUE_DAYS = 30
 
 /** A hire-by date passed ("overdue"), within the next DUE_DAYS days, today included ("due"), or later. */
 export const hireStatus = (daysLeft: number): 'overdue' | 'due' | 'later' => (daysLeft < 0 ? 'overdue' : daysLeft <= DUE_DAYS ? 'due' : 'later')

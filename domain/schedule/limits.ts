@@ -11,3 +11,9 @@ export const LEAD_MONTHS_MAX = 24
  * with the assignment it meets, and a card naming them all would be megabytes. The rest are counted.
  */
 export const CONFLICTS_LISTED = 3
+
+/** Hire-by dates within this many days, today included, are "due" (capacity.ts): the Attention strip says so. */
+export const DUE_DAYS = 30
+
+/** The conflicts the Attention strip counts: those starting within the first window, and within the second (attention.ts). */
+export const CONFLICT_WINDOWS = [30, 90] as const

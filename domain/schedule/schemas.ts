@@ -1,11 +1,10 @@
 import * as z from 'zod/mini'
-import { isReadable, storable } from '../text'
-import { planningOwnMessages } from '../planning/messages'
-import { optionalId, queryId, requiredId, requiredQueryId } from '../planning/schemas'
+import { queryId, requiredId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
 import { listsQuery, pageQuery } from '../pages'
-import { FIRST_YEAR, LAST_YEAR, WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
-import { LEAD_MONTHS_MAX, LEAVE_NOTE_MAX } from './limits'
+import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
+import { LEAD_MONTHS_MAX } from './limits'
+import { blankToUndefined } from './leave-schema'
 import { SCHEDULE_ZOOMS, SPAN_MAX } from './grid'
 
 /** The payloads and queries of people over time, shared by the API and the web's forms. */
@@ -18,7 +17,6 @@ export const CAPACITY_MONTHS_MAX = 60
  * names it once (api/http/errors.ts), and a screen shows the sentence beside the field, never a key.
  */
 const day = z.iso.date('Enter a valid date (YYYY-MM-DD)').check(z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE))
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 const optionalDay = z.pipe(z.transform(blankToUndefined), z.optional(day))
 /** A month (YYYY-MM) of the product's years: the timeline's window. */
 const optionalMonth = z.pipe(
@@ -26,43 +24,8 @@ const optionalMonth = z.pipe(
   z.optional(z.string('Enter a valid month (YYYY-MM)').check(z.trim(), z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Enter a valid month (YYYY-MM)'), z.regex(WITHIN_YEARS, WITHIN_YEARS_MESSAGE))),
 )
 
-/**
- * A leave date, its messages naming it in words: the leave form shows the API's sentence above the
- * form, not beside a field ("Enter a valid start date"). Of the product's years, like every date.
- */
-const leaveDay = (name: string) => {
-  const some = `${/^[aeiou]/.test(name) ? 'an' : 'a'} ${name}`
-  return z.pipe(
-    z.transform(blankToUndefined),
-    z.iso.date({ error: (issue) => (issue.input === undefined ? `Enter ${some}` : `Enter a valid ${name} (YYYY-MM-DD)`) }).check(z.regex(WITHIN_YEARS, `Enter ${some} between ${FIRST_YEAR} and ${LAST_YEAR}`)),
-  )
-}
-
-/** POST /api/leave: for oneself, or for `userId` with `edit`; inclusive dates, the end not before the start. */
-export const leaveCreateSchema = z
-  .strictObject({
-    userId: optionalId('The person must be an id'),
-    startDate: leaveDay('start date'),
-    endDate: leaveDay('end date'),
-    note: z.pipe(
-      z.transform((value: unknown) => (value == null ? '' : value)),
-      z
-        .string('The note must be text')
-        .check(
-          z.trim(),
-          z.maxLength(LEAVE_NOTE_MAX, `The note must be at most ${LEAVE_NOTE_MAX} characters`),
-          storable,
-          // What names refuse (domain/text.ts): a note shows beside the person's leave to others.
-          z.refine<string>(isReadable, 'The note cannot contain control characters'),
-        ),
-    ),
-  })
-  .check(
-    z.superRefine((data, ctx) => {
-      if (data.endDate < data.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: planningOwnMessages.endBeforeStart })
-    }),
-  )
-export type LeaveCreate = z.infer<typeof leaveCreateSchema>
+// POST /api/leave's schema lives apart, so the browser's leave form builds no other schema of this module.
+export { leaveCreateSchema, type LeaveCreate } from './leave-schema'
 
 export const leaveQuerySchema = z.object({ userId: queryId('userId') })
 

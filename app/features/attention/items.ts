@@ -1,7 +1,6 @@
 import type { Attention } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
-import { DUE_DAYS } from '#domain/schedule/capacity'
-import { CONFLICT_WINDOWS } from '#domain/schedule/attention'
+import { CONFLICT_WINDOWS, DUE_DAYS } from '#domain/schedule/limits'
 
 /**
  * The Attention strip's lines, most urgent first, each with where it is acted on: late

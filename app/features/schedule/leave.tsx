@@ -5,7 +5,7 @@ import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { leaveDays } from '#domain/schedule/leave'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
-import { leaveCreateSchema } from '#domain/schedule/schemas'
+import { leaveCreateSchema } from '#domain/schedule/leave-schema'
 import { parseWithSchema } from '#app/lib/validation'
 import { LIST_PAGES, PersonListPages, pagesOf } from './person-lists'
 
