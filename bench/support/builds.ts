@@ -35,7 +35,7 @@ export function ensureBareReactRouterBuild() {
   const newest = Math.max(...sources.map((file) => fs.statSync(path.join(BARE_REACT_ROUTER, file)).mtimeMs))
   if (fs.existsSync(BARE_BUILD.server) && fs.statSync(BARE_BUILD.server).mtimeMs > newest) return
   console.log('Building the bare React Router page...')
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/@react-router/dev/bin.cjs'), 'build'], {
     cwd: BARE_REACT_ROUTER,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
