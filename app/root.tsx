@@ -7,10 +7,7 @@ import { useNonce } from './lib/nonce'
 import styles from './styles/app.css?url'
 import type { Route } from './+types/root'
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: styles },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
 
@@ -34,6 +31,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/*
+          With a precedence React writes the stylesheet at the top of <head>, before the scripts'
+          modulepreloads it hoists there: the first paint waits for this file only, and a phone on a
+          slow network fetches it first instead of behind a dozen scripts.
+        */}
+        <link rel="stylesheet" href={styles} precedence="app" nonce={nonce} />
         <Meta />
         <Links />
       </head>
