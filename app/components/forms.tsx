@@ -1,17 +1,10 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { useHydrated } from '#app/lib/hydrated'
+import { ErrorList, FormMessage } from './form-message'
 
-/** A field's first error, announced. One line, not a list: `role="alert"` on a <ul> took its list semantics away (axe's listitem). */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const shown = errors?.find(Boolean)
-  if (!shown) return null
-  return (
-    <p id={id} className="errors" role="alert">
-      {shown}
-    </p>
-  )
-}
+// The messages live apart (./form-message.tsx): a screen with no conform field ships without conform's helpers.
+export { ErrorList, FormMessage }
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'hidden' | 'checkbox'
 
@@ -98,16 +91,6 @@ export function SelectField({ label, meta, options, placeholder = 'Select', sele
       </select>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
-  )
-}
-
-/** The form-level message area (server refusals, success notes). */
-export function FormMessage({ id, tone, children }: { id?: string; tone: 'error' | 'success'; children: ReactNode }) {
-  if (!children) return null
-  return (
-    <p id={id} className={`form-message ${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      {children}
-    </p>
   )
 }
 
