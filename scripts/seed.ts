@@ -418,7 +418,7 @@ async function seedPlanning(db: Executor) {
           const entityId = entityOf(category, entity)!._id
           if (clusterOf(entityId, name)) continue
           const dates = { startDate: startDate === undefined ? null : fromToday(startDate), endDate: endDate === undefined ? null : fromToday(endDate) }
-          clusterRows.push(await createCluster(tx, 'system', { category: categoryId(category), entityType: entityId, name, description, ...dates }, createdAt))
+          clusterRows.push(await createCluster({ db: tx, actor: 'system', now: createdAt }, { category: categoryId(category), entityType: entityId, name, description, ...dates }))
           added.clusters++
         }
       }
@@ -453,9 +453,9 @@ async function seedPlanning(db: Executor) {
 
       // As the Planning screen makes it: its roles' clusters, then each role's groups (Group Clusters).
       const input = planningCreateSchema.parse({ categoryId: entity.categoryId, entityId: entity._id, typeName: seed.typeName, roleClusters: roleClusters.map((r) => ({ ...r, clusters: r.clusters.flat() })) })
-      const created = await createPlanning(tx, 'system', input, createdAt)
+      const created = await createPlanning({ db: tx, actor: 'system', now: createdAt }, input)
       for (const role of roleClusters) {
-        if (role.clusters.some(Array.isArray)) await regroupPlanning(tx, 'system', created._id, planningGroupsSchema.parse({ roleId: role.roleId, groups: role.clusters }), createdAt)
+        if (role.clusters.some(Array.isArray)) await regroupPlanning({ db: tx, actor: 'system', now: createdAt }, created._id, planningGroupsSchema.parse({ roleId: role.roleId, groups: role.clusters }))
       }
       added.plannings++
 
@@ -478,7 +478,7 @@ async function seedPlanning(db: Executor) {
           })),
         })),
       })
-      await saveTemplate(tx, 'system', payload, now, SEEDING)
+      await saveTemplate({ db: tx, actor: 'system', now }, payload, SEEDING)
       added.templates++
     }
   })

@@ -7,7 +7,8 @@ import type { Executor } from '#api/db/client'
 import { clusters, entities } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { conflict, invalid, notFound } from '#api/refusals'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { nameIsFree } from '#api/names'
 import { presentCluster } from './present'
 
@@ -41,7 +42,8 @@ const entry = (cluster: Cluster) => ({ entityType: 'cluster' as const, entityId:
  * name is taken for the entity. POST /api/clusters sends no dates (they are set apart); the seed
  * makes its clusters with theirs, each on record in one entry.
  */
-export async function createCluster(db: Executor, actor: Actor, input: ClusterCreate & Partial<ClusterDates>, now: Date) {
+export async function createCluster(ctx: StoreContext, input: ClusterCreate & Partial<ClusterDates>) {
+  const { db, now } = ctx
   const { category, entityType, name, description, startDate = null, endDate = null } = input
   const [entity] = await db.select().from(entities).where(eq(entities.id, entityType))
   if (!entity) throw invalid('entityType: Entity not found')
@@ -49,14 +51,14 @@ export async function createCluster(db: Executor, actor: Actor, input: ClusterCr
   const taken = () => conflict(`A cluster named "${name}" already exists for ${entity.name}`)
   const created = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const names = () => tx.select({ id: clusters.id, name: clusters.name }).from(clusters).where(eq(clusters.entityId, entityType))
         if (!(await nameIsFree(tx, 'cluster', name, names))) throw taken()
         const [row] = await tx.insert(clusters).values({ categoryId: category, entityId: entityType, name, description, startDate, endDate, createdAt: now }).onConflictDoNothing().returning()
         if (!row) return undefined
         const cluster = presentCluster(row)
         const { _id, ...fields } = cluster
-        await recordChange(tx, actor, now, { ...entry(cluster), action: 'created', changes: fieldChanges(null, fields) })
+        await recordChange(tx, auditActor(ctx), now, { ...entry(cluster), action: 'created', changes: fieldChanges(null, fields) })
         return cluster
       }),
     { [FOREIGN_KEY_VIOLATION]: () => invalid('entityType: Entity not found') },
@@ -66,8 +68,9 @@ export async function createCluster(db: Executor, actor: Actor, input: ClusterCr
 }
 
 /** Sets a cluster's own start and end dates (either may be cleared) and records them, before → after. 404 when there is none. */
-export async function setClusterDates(db: Executor, actor: Actor, id: string, { startDate, endDate }: ClusterDates, now: Date) {
-  return db.transaction(async (tx) => {
+export async function setClusterDates(ctx: StoreContext, id: string, { startDate, endDate }: ClusterDates) {
+  const { now } = ctx
+  return transaction(ctx, async ({ db: tx }) => {
     // The dates it had come back from the update itself: the row locked and read in its FROM.
     const old = tx
       .select({ startDate: sql<string | null>`${clusters.startDate}`.as('old_start_date'), endDate: sql<string | null>`${clusters.endDate}`.as('old_end_date') })
@@ -85,7 +88,7 @@ export async function setClusterDates(db: Executor, actor: Actor, id: string, { 
     const { before, ...row } = updated
     const cluster = presentCluster(row)
     const changes = fieldChanges(before, { startDate, endDate })
-    if (changes.length) await recordChange(tx, actor, now, { ...entry(cluster), action: 'changed', changes })
+    if (changes.length) await recordChange(tx, auditActor(ctx), now, { ...entry(cluster), action: 'changed', changes })
     return cluster
   })
 }

@@ -8,7 +8,8 @@ import type { Executor } from '#api/db/client'
 import { categories, clusters, entities, planningRoles, plannings, roles } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { conflict, invalid, notFound } from '#api/refusals'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { nameIsFree } from '#api/names'
 
 export interface PlanningFilter {
@@ -61,13 +62,14 @@ export async function loadPlanning(db: Executor, id: string) {
  * Creates a planning type with its roles, and records it, in one transaction: written together or
  * not at all. Answers it as GET /api/planning does.
  */
-export async function createPlanning(db: Executor, actor: Actor, input: PlanningCreate, now: Date) {
+export async function createPlanning(ctx: StoreContext, input: PlanningCreate) {
+  const { now } = ctx
   return translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const id = await insertPlanning(tx, input, now)
         const { categoryId, entityId, typeName, roleClusters } = input
-        await recordChange(tx, actor, now, {
+        await recordChange(tx, auditActor(ctx), now, {
           entityType: 'planning',
           entityId: id,
           label: typeName,
@@ -124,8 +126,9 @@ async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
  * grouping before → after. 404 when the planning type is gone, 400 when the role is not of it or
  * the grouping does not use exactly its clusters.
  */
-export async function regroupPlanning(db: Executor, actor: Actor, planningId: string, { roleId, groups }: PlanningGroups, now: Date) {
-  return db.transaction(async (tx) => {
+export async function regroupPlanning(ctx: StoreContext, planningId: string, { roleId, groups }: PlanningGroups) {
+  const { now } = ctx
+  return transaction(ctx, async ({ db: tx }) => {
     // Locked: two groupings saved at once must not interleave.
     const [role] = await tx
       .select()
@@ -146,7 +149,7 @@ export async function regroupPlanning(db: Executor, actor: Actor, planningId: st
     const changes = fieldChanges({ groups: role.clusters }, { groups })
     if (changes.length) {
       const roleName = planning.roleClusters.find((entry) => entry.roleId._id === roleId)?.roleId.name
-      await recordChange(tx, actor, now, { entityType: 'planning', entityId: planningId, label: `${planning.typeName} · ${roleName}`, action: 'changed', changes })
+      await recordChange(tx, auditActor(ctx), now, { entityType: 'planning', entityId: planningId, label: `${planning.typeName} · ${roleName}`, action: 'changed', changes })
     }
     return planning
   })

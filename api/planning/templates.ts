@@ -10,7 +10,8 @@ import { categories, clusters, entities, planningRoles, plannings, resourcePlann
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
 import { invalid, notFound } from '#api/refusals'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 
 export type TemplateFilter = { id: string } | { categoryId: string; entityId: string; planningId: string } | Record<string, never>
 
@@ -215,12 +216,13 @@ export type TemplateOutcome = 'created' | 'exists' | 'updated'
  * clusters once `check` has heard what that adds, changes and removes. Created or replaced, it is
  * recorded with its clusters before → after. Everything is one transaction.
  */
-export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSave, now: Date, check: ChangeCheck) {
+export async function saveTemplate(ctx: StoreContext, input: TemplateSave, check: ChangeCheck) {
+  const { now } = ctx
   const combo = { categoryId: input.categoryId, entityId: input.entityId, planningId: input.planningId }
   const after = itemFiguresOf(input)
   return translating(
     () =>
-      db.transaction(async (tx): Promise<{ outcome: TemplateOutcome; template: Template | null }> => {
+      transaction(ctx, async ({ db: tx }): Promise<{ outcome: TemplateOutcome; template: Template | null }> => {
         await checkTemplate(tx, input)
         const [created] = await tx
           .insert(resourcePlanningTemplates)
@@ -231,7 +233,7 @@ export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSa
           await writeItems(tx, created.id, input)
           const template = (await loadTemplate(tx, { id: created.id }))!
           const changes = fieldChanges(null, { ...combo, roleClusters: roleClustersOf(after) })
-          await recordChange(tx, actor, now, { entityType: 'template', entityId: created.id, label: labelOfTemplate(template), action: 'created', changes })
+          await recordChange(tx, auditActor(ctx), now, { entityType: 'template', entityId: created.id, label: labelOfTemplate(template), action: 'created', changes })
           return { outcome: 'created', template }
         }
         // Locked so that two forced saves replace the items one after the other.
@@ -253,7 +255,7 @@ export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSa
         await tx.update(resourcePlanningTemplates).set({ updatedAt: now }).where(eq(resourcePlanningTemplates.id, existing.id))
         const template = (await loadTemplate(tx, { id: existing.id }))!
         const changes = fieldChanges({ roleClusters: roleClustersOf(before) }, { roleClusters: roleClustersOf(after) })
-        if (changes.length) await recordChange(tx, actor, now, { entityType: 'template', entityId: existing.id, label: labelOfTemplate(template), action: 'changed', changes })
+        if (changes.length) await recordChange(tx, auditActor(ctx), now, { entityType: 'template', entityId: existing.id, label: labelOfTemplate(template), action: 'changed', changes })
         return { outcome: 'updated', template }
       }),
     { [FOREIGN_KEY_VIOLATION]: () => invalid('The planning type or a role of this template no longer exists') },
@@ -265,9 +267,10 @@ export async function saveTemplate(db: Executor, actor: Actor, input: TemplateSa
  * removed too: the template table would no longer show it, and saving the combination again
  * starts afresh. Answers the template left, or null. 404 (`missing`) when there is no such item.
  */
-export async function removeTemplateItem(db: Executor, actor: Actor, ids: { templateId: string; roleId: string; itemId: string }, now: Date, missing: string) {
+export async function removeTemplateItem(ctx: StoreContext, ids: { templateId: string; roleId: string; itemId: string }, missing: string) {
+  const { now } = ctx
   const { templateId, roleId, itemId } = ids
-  return db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     const [deleted] = await tx
       .delete(templateItems)
       .where(and(eq(templateItems.id, itemId), eq(templateItems.templateId, templateId), eq(templateItems.roleId, roleId)))
@@ -285,12 +288,12 @@ export async function removeTemplateItem(db: Executor, actor: Actor, ids: { temp
         .innerJoin(plannings, eq(plannings.id, resourcePlanningTemplates.planningId))
         .where(eq(resourcePlanningTemplates.id, templateId))
       await tx.delete(resourcePlanningTemplates).where(eq(resourcePlanningTemplates.id, templateId))
-      await recordChange(tx, actor, now, { entityType: 'template', entityId: templateId, label: labelOf(names), action: 'removed', changes: fieldChanges({ cluster: item }, null) })
+      await recordChange(tx, auditActor(ctx), now, { entityType: 'template', entityId: templateId, label: labelOf(names), action: 'removed', changes: fieldChanges({ cluster: item }, null) })
       return null
     }
     await tx.update(resourcePlanningTemplates).set({ updatedAt: now }).where(eq(resourcePlanningTemplates.id, templateId))
     const template = (await loadTemplate(tx, { id: templateId }))!
-    await recordChange(tx, actor, now, { entityType: 'template', entityId: templateId, label: labelOfTemplate(template), action: 'changed', changes: fieldChanges({ cluster: item }, { cluster: null }) })
+    await recordChange(tx, auditActor(ctx), now, { entityType: 'template', entityId: templateId, label: labelOfTemplate(template), action: 'changed', changes: fieldChanges({ cluster: item }, { cluster: null }) })
     return template
   })
 }

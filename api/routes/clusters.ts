@@ -5,7 +5,6 @@ import { clusterAnswer, describedClusterAnswer } from '#domain/answers/catalog'
 import type { Deps } from '#api/deps'
 import { pathIds, type Api } from '#api/http/schemas'
 import { access } from '#api/http/access'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { clusterDescriptions, createCluster, listClusters, setClusterDates } from '#api/planning/clusters'
 
@@ -16,8 +15,7 @@ export async function clustersRoutes(app: Api, deps: Deps) {
   )
 
   app.post('/api/clusters', { ...access('add'), schema: { summary: 'Adds a cluster to an entity type', body: clusterCreateSchema, response: { 201: clusterAnswer } } }, async (request, reply) => {
-    const { actor, now } = signedIn(request.ctx)
-    return reply.status(201).send(await createCluster(deps.db, actorOf(actor), request.body, now))
+    return reply.status(201).send(await createCluster(signedIn(request.ctx), request.body))
   })
 
   /**
@@ -35,7 +33,6 @@ export async function clustersRoutes(app: Api, deps: Deps) {
   /** A cluster's own start and end dates; either may be cleared (null). */
   const datesSchema = { summary: "Sets a cluster's own dates", params: pathIds({ id: 'Cluster not found' }), body: clusterDatesSchema, response: { 200: clusterAnswer } }
   app.put('/api/clusters/:id', { ...access('edit'), schema: datesSchema }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
-    return setClusterDates(deps.db, actorOf(actor), request.params.id, request.body, now)
+    return setClusterDates(signedIn(request.ctx), request.params.id, request.body)
   })
 }

@@ -4,7 +4,6 @@ import { planningAnswer } from '#domain/answers/planning'
 import type { Deps } from '#api/deps'
 import { pathIds, type Api } from '#api/http/schemas'
 import { access } from '#api/http/access'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { createPlanning, loadPlannings, regroupPlanning } from '#api/planning/plannings'
 
@@ -15,14 +14,12 @@ export async function planningRoutes(app: Api, deps: Deps) {
 
   /** The planning type and its roles are written together or not at all. */
   app.post('/api/planning', { ...access('add'), schema: { summary: 'Creates a planning type with its roles', body: planningCreateSchema, response: { 201: planningAnswer } } }, async (request, reply) => {
-    const { actor, now } = signedIn(request.ctx)
-    return reply.status(201).send(await createPlanning(deps.db, actorOf(actor), request.body, now))
+    return reply.status(201).send(await createPlanning(signedIn(request.ctx), request.body))
   })
 
   /** Replaces one role's cluster list with a new grouping of the same clusters. */
   const groupsSchema = { summary: "Regroups one role's clusters", params: pathIds({ planningId: 'Planning type not found' }), body: planningGroupsSchema, response: { 200: planningAnswer } }
   app.put('/api/planning/:planningId/groups', { ...access('edit'), schema: groupsSchema }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
-    return regroupPlanning(deps.db, actorOf(actor), request.params.planningId, request.body, now)
+    return regroupPlanning(signedIn(request.ctx), request.params.planningId, request.body)
   })
 }

@@ -6,7 +6,6 @@ import { ERROR_CODES } from '#domain/contracts/errors'
 import type { Deps } from '#api/deps'
 import { pathIds, type Api } from '#api/http/schemas'
 import { HttpError } from '#api/http/errors'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { changesAllowedTo } from '#api/http/changes'
 import { loadTemplate, loadTemplates, removeTemplateItem, saveTemplate, type TemplateOutcome } from '#api/planning/templates'
@@ -47,10 +46,10 @@ export async function templatesRoutes(app: Api, deps: Deps) {
    */
   const saveSchema = { summary: 'Saves a template (force replaces an existing one)', body: templateSaveSchema, response: { 200: savedAnswer, 201: savedAnswer } }
   app.post('/api/resource-planning-templates', { ...access('add'), schema: saveSchema }, async (request, reply) => {
-    const { actor: user, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
     const input = request.body
     if (!plansSomeCluster(input.roleClusters)) throw new HttpError(400, planningMessages.plannedPeopleRequired, undefined, ERROR_CODES.nothingPlanned)
-    const { outcome, template } = await saveTemplate(deps.db, actorOf(user), input, now, changesAllowedTo(user))
+    const { outcome, template } = await saveTemplate(ctx, input, changesAllowedTo(ctx.actor))
     const { status, ...answer } = ANSWERS[outcome]
     return reply.status(status).send({ ...answer, template })
   })
@@ -66,9 +65,8 @@ export async function templatesRoutes(app: Api, deps: Deps) {
     response: { 200: z.strictObject({ message: z.string(), template: z.nullable(templateAnswer) }) },
   }
   app.delete('/api/resource-planning-templates/:templateId/role/:roleId/cluster/:clusterItemId', { ...access('delete'), schema: removeSchema }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
     const { templateId, roleId, clusterItemId: itemId } = request.params
-    const template = await removeTemplateItem(deps.db, actorOf(actor), { templateId, roleId, itemId }, now, missing)
+    const template = await removeTemplateItem(signedIn(request.ctx), { templateId, roleId, itemId }, missing)
     return { message: templateMessages.itemDeleted, template }
   })
 }
