@@ -432,7 +432,7 @@ async function seedPlanning(db: Executor) {
     const projectRows = await listProjects(tx)
     for (const [name, global] of projectSeeds) {
       if (named(projectRows, name)) continue
-      await createProject(tx, 'system', { name, globalCategory: global ? categoryId(global) : null }, now)
+      await createProject({ db: tx, actor: 'system', now }, { name, globalCategory: global ? categoryId(global) : null })
       added.projects++
     }
 
@@ -549,7 +549,7 @@ async function seedProjects(db: Executor) {
       const combo = { projectId: project._id, categoryId: category._id, entityId: entity._id, typeId: planning._id }
       const cards = await loadCards(tx, [project._id])
       if (cards.some((card) => card.categoryId === combo.categoryId && card.entityId === combo.entityId && card.typeId === combo.typeId)) continue
-      const { card } = await saveCard(tx, 'system', instanceSaveSchema.parse({ ...combo, number: names.length, names }), new Date(now.getTime() + added.cards), SEEDING)
+      const { card } = await saveCard({ db: tx, actor: 'system', now: new Date(now.getTime() + added.cards) }, instanceSaveSchema.parse({ ...combo, number: names.length, names }), SEEDING)
       madeCards.push({ projectId: project._id, cardId: card._id })
       added.cards++
       added.instances += card.number
@@ -584,7 +584,7 @@ async function seedProjects(db: Executor) {
               const cap = taggingRequirement(entry.item, inPlan).total
               const userIds = pick(entry.roleName, Math.min(cap, 1 + (row++ % 3)))
               if (userIds.length === 0) continue
-              await replaceMapping(tx, 'system', { projectId, projectEntityId: instance._id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, now, SEEDING)
+              await replaceMapping({ db: tx, actor: 'system', now }, { projectId, projectEntityId: instance._id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, SEEDING)
               added.tags += userIds.length * entry.item.clusterIds.length
             }
           }
@@ -606,7 +606,7 @@ async function seedProjects(db: Executor) {
       const had = await loadSiteOverrides(tx, { projectId: project._id, entityId: site._id })
       if (had.some((row) => row.clusterId === cluster._id)) continue
       const input = siteOverrideSchema.parse({ projectId: project._id, categoryId: site.categoryId, entityId: site._id, clusterId: cluster._id, startDate: fromToday(startDate), endDate: fromToday(endDate) })
-      await saveOverride(tx, 'system', input, now)
+      await saveOverride({ db: tx, actor: 'system', now }, input)
       added.overrides++
     }
   })
@@ -644,7 +644,7 @@ async function seedPeopleOverTime(db: Executor) {
     const hasRoom = (slot: Slot) => slot.dates !== null && slot.tagged < slot.requirement
     const book = async (slot: Slot, personId: string) => {
       const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
-      await replaceMapping(tx, 'system', { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, now, SEEDING)
+      await replaceMapping({ db: tx, actor: 'system', now }, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, SEEDING)
       // The next booking on this slot keeps this one.
       plans.assignments.push({ id: '', personId, projectId: slot.projectId, instanceId: slot.instanceId, roleId: slot.roleId, clusterIds: slot.clusterIds, dates: slot.dates })
       slot.tagged++

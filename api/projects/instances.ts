@@ -7,7 +7,8 @@ import { plannings, projectEntities, projectResourceInstances, projects } from '
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
 import { invalid, notFound, Refusal } from '#api/refusals'
-import { recordChanges, type Actor, type Change } from '#api/audit/record'
+import { recordChanges, type Change } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { instanceEntry, tagRemovals, type InstanceFields } from './entries'
 import { loadCards, templateHasItems } from './plan'
 
@@ -27,13 +28,14 @@ const comboOf = (input: Pick<InstanceSave, 'projectId' | 'categoryId' | 'entityI
  * written; each instance added, renamed or removed (and each tag removed with one) is recorded.
  * Answers the card and whether it is new.
  */
-export async function saveCard(db: Executor, actor: Actor, input: InstanceSave, now: Date, check: ChangeCheck) {
+export async function saveCard(ctx: StoreContext, input: InstanceSave, check: ChangeCheck) {
+  const { now } = ctx
   return translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         const entries: Change[] = []
         const saved = await writeCard(tx, input, now, check, entries)
-        await recordChanges(tx, actor, now, entries)
+        await recordChanges(tx, auditActor(ctx), now, entries)
         return saved
       }),
     // The project or the planning type was deleted meanwhile.
@@ -114,11 +116,12 @@ async function writeCard(tx: Executor, input: InstanceSave, now: Date, check: Ch
  * card goes with its last instance), or with no name the whole card. Each instance and tag
  * removed is recorded. Answers what was removed.
  */
-export async function deleteFromCard(db: Executor, actor: Actor, input: InstanceDelete, now: Date) {
-  return db.transaction(async (tx) => {
+export async function deleteFromCard(ctx: StoreContext, input: InstanceDelete) {
+  const { now } = ctx
+  return transaction(ctx, async ({ db: tx }) => {
     const entries: Change[] = []
     const removed = await removeFromCard(tx, input, entries)
-    await recordChanges(tx, actor, now, entries)
+    await recordChanges(tx, auditActor(ctx), now, entries)
     return removed
   })
 }
@@ -159,13 +162,14 @@ async function removeFromCard(tx: Executor, input: InstanceDelete, entries: Chan
  * adds, changes and removes goes to `check` once, at the end, so that a refusal names every
  * permission missing. Every instance and tag it adds, renames or removes is recorded, in one insert.
  */
-export async function savePlan(db: Executor, actor: Actor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
-  return translating(() => db.transaction((tx) => writePlan(tx, actor, projectId, plan, now, check)), {
+export async function savePlan(ctx: StoreContext, projectId: string, plan: PlanSave, check: ChangeCheck) {
+  return translating(() => transaction(ctx, (tx) => writePlan(tx, projectId, plan, check)), {
     [FOREIGN_KEY_VIOLATION]: () => invalid('The project or a planning type of this plan no longer exists'),
   })
 }
 
-async function writePlan(tx: Executor, actor: Actor, projectId: string, plan: PlanSave, now: Date, check: ChangeCheck) {
+async function writePlan(ctx: StoreContext, projectId: string, plan: PlanSave, check: ChangeCheck) {
+  const { db: tx, now } = ctx
   const entries: Change[] = []
   const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update')
   if (!project) throw notFound('Project not found')
@@ -190,6 +194,6 @@ async function writePlan(tx: Executor, actor: Actor, projectId: string, plan: Pl
     }
   }
   check(mergeChanges(...changes))
-  await recordChanges(tx, actor, now, entries)
+  await recordChanges(tx, auditActor(ctx), now, entries)
   return loadCards(tx, [projectId])
 }

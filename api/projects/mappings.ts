@@ -9,7 +9,8 @@ import { clusters, projectEntities, projectEntityUserMappings, projectResourceIn
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import type { ChangeCheck } from '#api/http/changes'
 import { invalid, notFound } from '#api/refusals'
-import { recordChanges, type Actor, type Change } from '#api/audit/record'
+import { recordChanges, type Change } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { instanceLabel, personName, tagEntry } from './entries'
 import { loadCardItems } from './plan'
 
@@ -46,14 +47,15 @@ export async function loadMappings(db: Executor, filter: { projectId: string; pr
  * before anything is written (untagging someone removes a tag: it needs delete). Each person
  * tagged, untagged or moved is recorded, about them.
  */
-export async function replaceMapping(db: Executor, actor: Actor, input: MappingReplace, now: Date, check: ChangeCheck) {
-  return translating(() => db.transaction((tx) => writeMapping(tx, actor, input, now, check)), {
+export async function replaceMapping(ctx: StoreContext, input: MappingReplace, check: ChangeCheck) {
+  return translating(() => transaction(ctx, (tx) => writeMapping(tx, input, check)), {
     // A user, role or cluster was deleted meanwhile.
     [FOREIGN_KEY_VIOLATION]: () => invalid('A user or cluster of this tagging no longer exists'),
   })
 }
 
-async function writeMapping(tx: Executor, actor: Actor, input: MappingReplace, now: Date, check: ChangeCheck) {
+async function writeMapping(ctx: StoreContext, input: MappingReplace, check: ChangeCheck) {
+  const { db: tx, now } = ctx
   const [instance] = await tx
     .select({
       id: projectEntities.id,
@@ -107,7 +109,7 @@ async function writeMapping(tx: Executor, actor: Actor, input: MappingReplace, n
   check(tagChanges(stored, values))
   await tx.delete(projectEntityUserMappings).where(where)
   if (values.length) await tx.insert(projectEntityUserMappings).values(values)
-  await recordChanges(tx, actor, now, tagEntries({ ...instance, roleId: input.roleId, roleName: target.roleName }, clusterIds, stored, userIds, people))
+  await recordChanges(tx, auditActor(ctx), now, tagEntries({ ...instance, roleId: input.roleId, roleName: target.roleName }, clusterIds, stored, userIds, people))
   return { requirement: needed, mappings: await loadMappings(tx, { projectId: input.projectId, projectEntityId: instance.id, roleId: input.roleId, clusterIds }) }
 }
 

@@ -6,7 +6,8 @@ import type { Executor } from '#api/db/client'
 import { categories, projects } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, translating } from '#api/db/errors'
 import { conflict, invalid, notFound } from '#api/refusals'
-import { recordChange, recordChanges, type Actor } from '#api/audit/record'
+import { recordChange, recordChanges } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { removeOverridesOf } from './timelines'
 import { categoryExists } from '#api/catalog/categories'
 import { presentProject } from '#api/planning/present'
@@ -46,14 +47,15 @@ const fieldsOf = (row: { name: string; globalCategoryId: string | null }) => ({ 
 const entry = (row: { id: string; name: string }) => ({ entityType: 'project' as const, entityId: row.id, label: row.name, projectId: row.id })
 
 /** Creates a project and records it. 400 when its global category is gone, 409 when the name is taken. */
-export async function createProject(db: Executor, actor: Actor, { name, globalCategory }: ProjectCreate, now: Date) {
+export async function createProject(ctx: StoreContext, { name, globalCategory }: ProjectCreate) {
+  const { db, now } = ctx
   if (globalCategory && !(await categoryExists(db, globalCategory))) throw categoryGone()
   const created = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         if (!(await nameIsFree(tx, 'project', name, () => names(tx)))) throw taken(name)()
         const [row] = await tx.insert(projects).values({ name, globalCategoryId: globalCategory, createdAt: now }).onConflictDoNothing().returning()
-        if (row) await recordChange(tx, actor, now, { ...entry(row), action: 'created', changes: fieldChanges(null, fieldsOf(row)) })
+        if (row) await recordChange(tx, auditActor(ctx), now, { ...entry(row), action: 'created', changes: fieldChanges(null, fieldsOf(row)) })
         return row
       }),
     { [FOREIGN_KEY_VIOLATION]: categoryGone },
@@ -63,11 +65,12 @@ export async function createProject(db: Executor, actor: Actor, { name, globalCa
 }
 
 /** Renames a project (and sets its global category when one is sent) and records what changed. */
-export async function updateProject(db: Executor, actor: Actor, id: string, { name, globalCategory }: ProjectUpdate, now: Date) {
+export async function updateProject(ctx: StoreContext, id: string, { name, globalCategory }: ProjectUpdate) {
+  const { db, now } = ctx
   if (globalCategory && !(await categoryExists(db, globalCategory))) throw categoryGone()
   const updated = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         let before: Awaited<ReturnType<typeof names>>[number] | undefined
         const all = async () => {
           const rows = await names(tx)
@@ -81,7 +84,7 @@ export async function updateProject(db: Executor, actor: Actor, id: string, { na
           .where(eq(projects.id, id))
           .returning()
         const changes = row && before ? fieldChanges(fieldsOf(before), fieldsOf(row)) : []
-        if (changes.length) await recordChange(tx, actor, now, { ...entry(row), action: 'changed', changes })
+        if (changes.length) await recordChange(tx, auditActor(ctx), now, { ...entry(row), action: 'changed', changes })
         return row
       }),
     { [UNIQUE_VIOLATION]: taken(name), [FOREIGN_KEY_VIOLATION]: categoryGone },
@@ -94,16 +97,17 @@ export async function updateProject(db: Executor, actor: Actor, id: string, { na
  * Deletes a project without planned cards (409 otherwise) and records it, with each Site override
  * that goes with it. 404 when there is none.
  */
-export async function deleteProject(db: Executor, actor: Actor, id: string, now: Date) {
+export async function deleteProject(ctx: StoreContext, id: string) {
+  const { now } = ctx
   const deleted = await translating(
     () =>
-      db.transaction(async (tx) => {
+      transaction(ctx, async ({ db: tx }) => {
         // Locked first: no override is added between the ones removed here and the project.
         const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, id)).for('update')
         if (!project) return undefined
         const overrides = await removeOverridesOf(tx, project)
         const [row] = await tx.delete(projects).where(eq(projects.id, id)).returning()
-        await recordChanges(tx, actor, now, [...overrides, { ...entry(row), action: 'removed', changes: fieldChanges(fieldsOf(row), null) }])
+        await recordChanges(tx, auditActor(ctx), now, [...overrides, { ...entry(row), action: 'removed', changes: fieldChanges(fieldsOf(row), null) }])
         return row
       }),
     { [FOREIGN_KEY_VIOLATION]: () => conflict('This project cannot be deleted while it has planned cards. Remove its cards first.') },

@@ -8,7 +8,8 @@ import type { Executor } from '#api/db/client'
 import { clusters, entities, projectResourceInstances, projects, roles, siteOverrides } from '#api/db/schema'
 import { FOREIGN_KEY_VIOLATION, translating } from '#api/db/errors'
 import { invalid } from '#api/refusals'
-import { recordChange, type Actor, type Change } from '#api/audit/record'
+import { recordChange, type Change } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 import { fieldChanges } from '#domain/audit'
 import { loadCardItems, loadCards } from './plan'
 
@@ -67,8 +68,8 @@ export async function loadPlannedTimeline(db: Executor, projectId: string, entit
  * after (nothing when they did not change). The entity must be of the category and the cluster
  * of the entity. Answers the override and whether this call created it. One transaction.
  */
-export async function saveOverride(db: Executor, actor: Actor, input: SiteOverride, now: Date) {
-  return translating(() => db.transaction((tx) => writeOverride(tx, actor, input, now)), {
+export async function saveOverride(ctx: StoreContext, input: SiteOverride) {
+  return translating(() => transaction(ctx, (tx) => writeOverride(tx, input)), {
     [FOREIGN_KEY_VIOLATION]: () => invalid('The project or the cluster no longer exists'),
   })
 }
@@ -99,7 +100,8 @@ export async function removeOverridesOf(tx: Executor, project: { id: string; nam
   }))
 }
 
-async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, now: Date) {
+async function writeOverride(ctx: StoreContext, input: SiteOverride) {
+  const { db: tx, now } = ctx
   const [project] = await tx.select({ id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, input.projectId))
   if (!project) throw invalid('projectId: Project not found')
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
@@ -121,7 +123,7 @@ async function writeOverride(tx: Executor, actor: Actor, input: SiteOverride, no
   const changes = fieldChanges(saved.inserted ? null : cluster.override, { startDate: saved.startDate, endDate: saved.endDate })
   // A new override is recorded even with both dates cleared: it hides the cluster's own.
   if (saved.inserted || changes.length) {
-    await recordChange(tx, actor, now, { ...overrideEntry(project, { id: input.clusterId, name: cluster.name }), action: saved.inserted ? 'created' : 'changed', changes })
+    await recordChange(tx, auditActor(ctx), now, { ...overrideEntry(project, { id: input.clusterId, name: cluster.name }), action: saved.inserted ? 'created' : 'changed', changes })
   }
   return { override: presentOverride(saved), created: saved.inserted }
 }

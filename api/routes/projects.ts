@@ -31,7 +31,6 @@ import type { Deps } from '#api/deps'
 import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
 import { notFound } from '#api/refusals'
 import { access } from '#api/http/access'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { changesAllowedTo } from '#api/http/changes'
 import { deleteFromCard, saveCard, savePlan } from '#api/projects/instances'
@@ -50,27 +49,19 @@ import { loadPlannedTimeline, loadRollUp, loadSiteOverrides, loadTimeline, saveO
  */
 export async function projectsRoutes(app: Api, deps: Deps) {
   const projectId = pathIds({ id: PROJECT_NOT_FOUND })
-  /** Who acts in this request, as the audit log names them, and when. */
-  const acting = (ctx: Parameters<typeof signedIn>[0]) => {
-    const { actor, now } = signedIn(ctx)
-    return { user: actor, actor: actorOf(actor), now }
-  }
 
   app.get('/api/projects', { ...access('view'), schema: { summary: 'Every project', response: { 200: z.array(projectAnswer) } } }, async () => listProjects(deps.db))
 
   app.post('/api/projects', { ...access('add'), schema: { summary: 'Creates a project', body: projectCreateSchema, response: { 201: projectAnswer } } }, async (request, reply) => {
-    const { actor, now } = acting(request.ctx)
-    return reply.status(201).send(await createProject(deps.db, actor, request.body, now))
+    return reply.status(201).send(await createProject(signedIn(request.ctx), request.body))
   })
 
   app.put('/api/projects/:id', { ...access('edit'), schema: { summary: 'Renames a project or changes its category', params: projectId, body: projectUpdateSchema, response: { 200: projectAnswer } } }, async (request) => {
-    const { actor, now } = acting(request.ctx)
-    return updateProject(deps.db, actor, request.params.id, request.body, now)
+    return updateProject(signedIn(request.ctx), request.params.id, request.body)
   })
 
   app.delete('/api/projects/:id', { ...access('delete'), schema: { summary: 'Deletes a project and its plan', params: projectId, response: { 200: messageAnswer } } }, async (request) => {
-    const { actor, now } = acting(request.ctx)
-    await deleteProject(deps.db, actor, request.params.id, now)
+    await deleteProject(signedIn(request.ctx), request.params.id)
     return { message: 'Project deleted' }
   })
 
@@ -121,8 +112,8 @@ export async function projectsRoutes(app: Api, deps: Deps) {
    */
   const cardSchema = { summary: 'Saves one card whole', body: instanceSaveSchema, response: { 200: cardAnswer, 201: cardAnswer } }
   app.post('/api/project-resource-instances', { ...access('add'), schema: cardSchema }, async (request, reply) => {
-    const { user, actor, now } = acting(request.ctx)
-    const { card, created } = await saveCard(deps.db, actor, request.body, now, changesAllowedTo(user))
+    const ctx = signedIn(request.ctx)
+    const { card, created } = await saveCard(ctx, request.body, changesAllowedTo(ctx.actor))
     return reply.status(created ? 201 : 200).send(card)
   })
 
@@ -133,14 +124,13 @@ export async function projectsRoutes(app: Api, deps: Deps) {
    */
   const planSchema = { summary: "Saves a project's whole plan: removed and changed cards at once", params: projectId, body: planSaveSchema, response: { 200: z.array(cardAnswer) } }
   app.put('/api/projects/:id/plan', { ...access('add'), schema: planSchema }, async (request) => {
-    const { user, actor, now } = acting(request.ctx)
-    return savePlan(deps.db, actor, request.params.id, request.body, now, changesAllowedTo(user))
+    const ctx = signedIn(request.ctx)
+    return savePlan(ctx, request.params.id, request.body, changesAllowedTo(ctx.actor))
   })
 
   const removeSchema = { summary: 'Removes instances of a card (the card when all go), with their tags', body: instanceDeleteSchema, response: { 200: cardRemovalAnswer } }
   app.delete('/api/project-resource-instances', { ...access('delete'), schema: removeSchema }, async (request) => {
-    const { actor, now } = acting(request.ctx)
-    return deleteFromCard(deps.db, actor, request.body, now)
+    return deleteFromCard(signedIn(request.ctx), request.body)
   })
 
   const mappingsSchema = { summary: "A project's tags: who is tagged to which cluster of which role", querystring: projectQuerySchema, response: { 200: z.array(mappingAnswer) } }
@@ -153,8 +143,8 @@ export async function projectsRoutes(app: Api, deps: Deps) {
   /** Tagging someone needs `add`; untagging someone (clearing, or swapping a person) `delete` as well. */
   const replaceSchema = { summary: "Replaces the people tagged to one cluster (or group) of a role", body: mappingReplaceSchema, response: { 200: mappingSavedAnswer } }
   app.post('/api/project-entity-user-mappings/replace', { ...access('add'), schema: replaceSchema }, async (request) => {
-    const { user, actor, now } = acting(request.ctx)
-    const saved = await replaceMapping(deps.db, actor, request.body, now, changesAllowedTo(user))
+    const ctx = signedIn(request.ctx)
+    const saved = await replaceMapping(ctx, request.body, changesAllowedTo(ctx.actor))
     return { message: 'Saved successfully', ...saved }
   })
 
@@ -176,8 +166,7 @@ export async function projectsRoutes(app: Api, deps: Deps) {
   /** 201 when the override is new ("created"), 200 when it changed an existing one. */
   const overrideSchema = { summary: "Sets a project's dates for a cluster of the Site entity type", body: siteOverrideSchema, response: { 200: siteOverrideAnswer, 201: siteOverrideAnswer } }
   app.put('/api/timelines/site-overrides', { ...access('edit'), schema: overrideSchema }, async (request, reply) => {
-    const { actor, now } = acting(request.ctx)
-    const { override, created } = await saveOverride(deps.db, actor, request.body, now)
+    const { override, created } = await saveOverride(signedIn(request.ctx), request.body)
     return reply.status(created ? 201 : 200).send(override)
   })
 
