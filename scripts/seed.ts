@@ -79,8 +79,8 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
   // One write path for accounts, as for everyone's: made, or its password set again, by the system, on record.
   await db.transaction(async (tx) => {
     const account = await accountByEmail(tx, email, { lock: true })
-    if (account) await updateUser(tx, 'system', now, account, values)
-    else await createUser(tx, 'system', now, values)
+    if (account) await updateUser({ db: tx, actor: 'system', now }, account, values)
+    else await createUser({ db: tx, actor: 'system', now }, values)
   })
   console.log(`Administrator: sign in at ${env.PUBLIC_URL}/login as ${email} with password ${password}`)
 }
@@ -176,9 +176,7 @@ async function seedDemoUsers(db: Executor, admin: Account) {
   await db.transaction(async (tx) => {
     // Made by the system, each with its 'created' entry in the audit log.
     const created = await createUsers(
-      tx,
-      'system',
-      now,
+      { db: tx, actor: 'system', now },
       fresh.map(({ person: [name, role, , , status], index }) => {
         const granted = role === 'User' ? null : roleNamed(role)
         // Plain users: every other one picked a role on their profile, which grants nothing.
@@ -212,7 +210,7 @@ async function seedDemoUsers(db: Executor, admin: Account) {
       const asblExperience = 1 + (index % 5)
       const joined = new Date(user.createdAt.getTime() - 30 * DAY)
       // Written as the profile form writes it, each on record.
-      await writeProfile(tx, 'system', user.id, {
+      await writeProfile({ db: tx, actor: 'system', now }, user.id, {
         personal: personalSchema.parse({
           name,
           dob: `${1980 + (index % 20)}-${pad(1 + (index % 12))}-${pad(1 + ((index * 7) % 28))}`,
@@ -241,7 +239,7 @@ async function seedDemoUsers(db: Executor, admin: Account) {
           previousDesignation: previousExperience ? 'Associate' : null,
         }),
         financial: financialSchema.parse({ previousOrgSalary: previousExperience ? 300000 + index * 25000 : 0, currency: 'INR' }),
-      }, now)
+      })
       profilesAdded++
 
       // Their own pick, as POST /form/submit records it, or the administrator's grants, as PUT /form/profile does.

@@ -2,7 +2,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm'
 import { RESEND_COOLDOWN_MS, RESET_TOKEN_TTL_MS } from '#domain/constants'
 import type { Db, Executor } from '#api/db/client'
 import { passwordResets, users } from '#api/db/schema'
-import { actorOf } from '#api/audit/record'
 import { updateUser, type Account } from '#api/users/store'
 import { revokeUserSessions } from './sessions'
 import { lockSignups, mailboxProof } from './signup'
@@ -57,7 +56,7 @@ export async function resetPassword(tx: Executor, { token, passwordHash }: { tok
   await spendResets(tx, reset.userId, now)
   const [account] = await tx.select().from(users).where(eq(users.id, reset.userId)).for('update')
   // The link came to the mailbox, so it also proves the address.
-  await updateUser(tx, actorOf(account!), now, account!, { passwordHash, ...(await mailboxProof(tx, account!, now)) })
+  await updateUser({ db: tx, actor: account!, now }, account!, { passwordHash, ...(await mailboxProof(tx, account!, now)) })
   await revokeUserSessions(tx, reset.userId)
   return true
 }

@@ -3,7 +3,6 @@ import { ADMIN_ROLE, OTP_PURPOSE_SIGNUP, PERMISSIONS } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roles, users } from '#api/db/schema'
 import { conflict, invalid, notFound } from '#api/refusals'
-import { actorOf } from '#api/audit/record'
 import { accountByEmail, createUser, updateUser, type Account } from '#api/users/store'
 import { assertCanSend, consumeCode, issueCode } from './codes'
 import { NO_PASSWORD, verifyPassword } from './passwords'
@@ -43,10 +42,10 @@ export async function signUp(tx: Executor, { email, password, passwordHash }: { 
     // the code; a different one means two people claim the address, and only the mailbox can
     // tell whose it is, so neither password is kept (the owner verifies, then sets one by reset).
     // Which of the two asked is unknown, so the system drops it (docs/decisions.md).
-    if (!(await verifyPassword(existing.passwordHash, password))) await updateUser(tx, 'system', now, existing, { passwordHash: NO_PASSWORD })
+    if (!(await verifyPassword(existing.passwordHash, password))) await updateUser({ db: tx, actor: 'system', now }, existing, { passwordHash: NO_PASSWORD })
     return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
   }
-  const user = await createUser(tx, 'self', now, { email, passwordHash, createdAt: now })
+  const user = await createUser({ db: tx, actor: 'self', now }, { email, passwordHash, createdAt: now })
   return issueCode(tx, user!.id, OTP_PURPOSE_SIGNUP, now)
 }
 
@@ -72,5 +71,5 @@ export async function verifySignup(tx: Executor, { email, otp }: { email: string
   if (user.emailVerifiedAt) throw invalid('This email is already verified. Please log in.')
   const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
   if (refusal) return { refusal, user: null }
-  return { refusal: '', user: await updateUser(tx, actorOf(user), now, user, await mailboxProof(tx, user, now)) }
+  return { refusal: '', user: await updateUser({ db: tx, actor: user, now }, user, await mailboxProof(tx, user, now)) }
 }

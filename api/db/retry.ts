@@ -13,10 +13,19 @@ const ATTEMPTS = 3
  * only read and write through `tx`. Locks taken in one order make these races rare; this keeps the
  * rare one from reaching a person as a 500. Any other failure is thrown at once.
  */
-export async function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+export function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+  return retryingRaces(() => db.transaction(work), attempts)
+}
+
+/**
+ * Runs `run` (which opens a transaction, as `transaction(ctx, …)` of #api/context does) again when
+ * PostgreSQL gave that transaction up for a race, as retryingTransaction does: the store keeps
+ * opening its transaction the one way, and the retry is only around it.
+ */
+export async function retryingRaces<T>(run: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work)
+      return await run()
     } catch (error) {
       if (attempt >= attempts || !RACES.has(pgErrorCode(error) ?? '')) throw error
       await sleep(5 + Math.random() * 20 * attempt)

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { fieldChanges } from '#domain/audit'
 import type { Executor } from '#api/db/client'
-import { recordChange, type Actor } from '#api/audit/record'
+import { recordChange } from '#api/audit/record'
+import { auditActor, type StoreContext } from '#api/context'
 import { profiles, roles, users } from '#api/db/schema'
 import { isUuid } from '#domain/ids'
 import type * as z from 'zod/mini'
@@ -68,7 +69,8 @@ const flat = (sections: Pick<typeof profiles.$inferSelect, 'personal' | 'profess
  * Records the fields that moved, in the caller's transaction: 'created' on the first submission,
  * 'changed' after, none when nothing moved; the salary shows only as changed (domain/audit.ts).
  */
-export async function writeProfile(tx: Executor, actor: Actor, userId: string, data: Omit<ProfileSubmission, 'roleId'>, now: Date) {
+export async function writeProfile(ctx: StoreContext, userId: string, data: Omit<ProfileSubmission, 'roleId'>) {
+  const { db: tx, now } = ctx
   const values = {
     userId,
     personal: data.personal,
@@ -81,7 +83,7 @@ export async function writeProfile(tx: Executor, actor: Actor, userId: string, d
   const [person] = await tx.update(users).set({ fullName: data.personal.name }).where(eq(users.id, userId)).returning({ fullName: users.fullName, email: users.email })
   const changes = fieldChanges(before ? flat(before) : null, flat(values))
   if (changes.length === 0) return
-  await recordChange(tx, actor, now, {
+  await recordChange(tx, auditActor(ctx), now, {
     entityType: 'profile',
     entityId: userId,
     label: person!.fullName || person!.email,

@@ -6,7 +6,6 @@ import { draftAnswer, storedProfileAnswer } from '#domain/answers/profiles'
 import type { Deps } from '#api/deps'
 import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
 import { notFound } from '#api/http/errors'
-import { actorOf } from '#api/audit/record'
 import { signedIn } from '#api/context'
 import { cookieOptions } from '#api/auth/sessions'
 import { throttleAddress, throttlePerson } from '#api/auth/throttle'
@@ -34,14 +33,14 @@ export async function formRoutes(app: Api, deps: Deps) {
 
   const submitSchema = { summary: "Submits one's own profile (and role pick)", body: profileSubmissionSchema, response: { 200: messageAnswer } }
   app.post('/form/submit', { ...access('signed-in', 'Please log in to submit your details.'), schema: submitSchema }, async (request, reply) => {
-    const { actor: user, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
     const data = request.body
     // A write of one's own records, counted per person.
-    await throttlePerson(deps, user.id)
+    await throttlePerson(deps, ctx.actor.id)
     // One's own pick may take one's own Admin role away: checked like any change of a role.
-    await changeAccount(deps.db, { actorId: user.id, userId: user.id }, async (tx, { actor, target }) => {
-      await writeProfile(tx, actorOf(actor), target.id, data, now)
-      await setRole(tx, { actor, target, roleId: data.roleId, now })
+    await changeAccount(ctx, ctx.actor.id, async (tx, target) => {
+      await writeProfile(tx, target.id, data)
+      await setRole(tx, target, data.roleId)
     })
     await dropDraft(request, reply)
     return { message: 'Profile saved' }
@@ -59,22 +58,23 @@ export async function formRoutes(app: Api, deps: Deps) {
 
   const updateSchema = { summary: "Saves a person's profile, status and role", params: userId, body: profileUpdateSchema, response: { 200: storedProfileAnswer } }
   app.put('/form/profile/:id', { ...access({ own: 'edit', param: 'id' }), schema: updateSchema }, async (request) => {
-    const { actor: user, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
+    const user = ctx.actor
     const { id } = request.params
     const own = isSelf(user, id)
     const withPrivate = seesPrivate(user, id)
     const data = request.body
     // One's own profile is a self-service write, counted per person; an editor's of others is not.
     if (own) await throttlePerson(deps, user.id)
-    await changeAccount(deps.db, { actorId: user.id, userId: id }, async (tx, { actor, target }) => {
-      if (data.status) await setStatus(tx, { editor: actor, target, status: data.status, now })
+    await changeAccount(ctx, id, async (tx, target) => {
+      if (data.status) await setStatus(tx, target, data.status)
       // What the editor may not see, they cannot change: the stored financial details, date of
       // birth and family details are kept, and so are the financial details a caller leaves out.
-      const stored = await readWholeProfile(tx, id)
+      const stored = await readWholeProfile(tx.db, id)
       const financial = withPrivate && data.financial ? data.financial : stored!.financial
       const personal = withPrivate ? data.personal : keepPrivate(data.personal, stored!.personal)
-      await writeProfile(tx, actorOf(actor), id, { ...data, personal, financial }, now)
-      await setRole(tx, { actor, target, roleId: data.roleId, now })
+      await writeProfile(tx, id, { ...data, personal, financial })
+      await setRole(tx, target, data.roleId)
     })
     const saved = await readProfile(deps.db, id, { withPrivate })
     if (!saved) throw notFound('User not found')

@@ -2,10 +2,11 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { isAdmin } from '#domain/access'
 import { ADMIN_ROLE } from '#domain/constants'
 import { sameId } from '#domain/ids'
-import type { Db, Executor, Tx } from '#api/db/client'
-import { retryingTransaction } from '#api/db/retry'
+import type { Executor, Tx } from '#api/db/client'
+import { retryingRaces } from '#api/db/retry'
 import { users } from '#api/db/schema'
 import { conflict, notFound, unauthenticated } from '#api/refusals'
+import { transaction, type ActorContext } from '#api/context'
 
 type Account = typeof users.$inferSelect
 
@@ -36,21 +37,22 @@ const anActiveAdministrator = (tx: Executor) =>
  *   to someone deactivated or demoted since) and the person's account is locked for the change;
  * - after the change, if the person was an active administrator and one no longer remains, the
  *   change is refused (409) and nothing of it is kept.
- * A race with any other transaction that PostgreSQL breaks off is retried (#api/db/retry).
+ * The change is run with the context of the transaction, whose actor is the editor's account as
+ * read under the lock, and the person's account (`target`). A race with any other transaction that
+ * PostgreSQL breaks off is retried (#api/db/retry).
  */
-export function changeAccount<T>(
-  db: Db,
-  { actorId, userId }: { actorId: string; userId: string },
-  change: (tx: Tx, accounts: { actor: Account; target: Account }) => Promise<T>,
-): Promise<T> {
-  return retryingTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`)
-    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
-    const [actor] = sameId(actorId, userId) ? [target] : await tx.select().from(users).where(eq(users.id, actorId))
-    if (!actor || actor.status !== 'Active') throw unauthenticated()
-    if (!target) throw notFound('User not found')
-    const result = await change(tx, { actor, target })
-    if (isActiveAdministrator(target) && (await anActiveAdministrator(tx)).length === 0) throw conflict(LAST_ADMINISTRATOR)
-    return result
-  })
+export function changeAccount<T>(ctx: ActorContext, userId: string, change: (tx: ActorContext & { db: Tx }, target: Account) => Promise<T>): Promise<T> {
+  return retryingRaces(() =>
+    transaction(ctx, async (inTx) => {
+      const { db: tx } = inTx
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`)
+      const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
+      const [actor] = sameId(ctx.actor.id, userId) ? [target] : await tx.select().from(users).where(eq(users.id, ctx.actor.id))
+      if (!actor || actor.status !== 'Active') throw unauthenticated()
+      if (!target) throw notFound('User not found')
+      const result = await change({ ...inTx, actor }, target)
+      if (isActiveAdministrator(target) && (await anActiveAdministrator(tx)).length === 0) throw conflict(LAST_ADMINISTRATOR)
+      return result
+    }),
+  )
 }

@@ -4,19 +4,8 @@ import { ADMIN_ROLE, DEFAULT_ACCOUNT_ROLE } from '#domain/constants'
 import type { Executor } from '#api/db/client'
 import { roleHistories, roles, users } from '#api/db/schema'
 import { forbidden, invalid } from '#api/refusals'
-import type { SessionUser } from '#api/auth/sessions'
-import { actorOf } from '#api/audit/record'
+import type { ActorContext } from '#api/context'
 import { updateUser } from './store'
-
-interface RoleChange {
-  /** The editor's account as read under the lock (#api/users/administrators). */
-  actor: SessionUser
-  /** The person's account row, read under a row lock by the caller. */
-  target: typeof users.$inferSelect
-  /** The role on the submitted profile, or null for none ('User'). */
-  roleId: string | null
-  now: Date
-}
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item) => b.includes(item))
 
@@ -26,9 +15,12 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
  * - someone else (with `edit`) setting or confirming it makes the person's permissions the role's,
  *   and may only grant what they hold themselves; only an administrator gives or takes Admin;
  * - every change of role writes a role-history row, as Role History shows it, and an audit entry.
- * The caller runs it inside changeAccount (#api/users/administrators), which keeps an administrator.
+ * The caller runs it inside changeAccount (#api/users/administrators), which keeps an administrator
+ * and hands it the editor's account as read under its lock (the context's actor) and the person's
+ * row, locked (`target`); `roleId` is the role on the submitted profile, or null for none ('User').
  */
-export async function setRole(tx: Executor, { actor, target, roleId, now }: RoleChange) {
+export async function setRole(ctx: ActorContext, target: typeof users.$inferSelect, roleId: string | null) {
+  const { db: tx, actor, now } = ctx
   const [role] = roleId ? await tx.select().from(roles).where(eq(roles.id, roleId)) : []
   if (roleId && !role) throw invalid('roleId: Choose a role from the list')
   const grant = { name: role?.name ?? DEFAULT_ACCOUNT_ROLE, permissions: role?.permissions ?? [] }
@@ -45,7 +37,7 @@ export async function setRole(tx: Executor, { actor, target, roleId, now }: Role
   if (!changed && sameList(permissions, target.permissions)) return
 
   // The log's entry: the person's role and permissions, before → after.
-  await updateUser(tx, actorOf(actor), now, target, { role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] })
+  await updateUser(ctx, target, { role: grant.name, roleId: role?.id ?? null, permissions: [...permissions] })
   if (!changed) return
   // The actor's name as it is now: one's own profile submission may have just set it.
   const [editor] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, actor.id))

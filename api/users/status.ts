@@ -1,8 +1,7 @@
 import { isAdmin, isSelf } from '#domain/access'
 import type { AccountStatus } from '#domain/constants'
-import type { Executor } from '#api/db/client'
 import { forbidden, invalid } from '#api/refusals'
-import { actorOf } from '#api/audit/record'
+import type { ActorContext } from '#api/context'
 import { revokeUserSessions } from '#api/auth/sessions'
 import { updateUser, type Account } from './store'
 
@@ -11,11 +10,12 @@ import { updateUser, type Account } from './store'
  * changeAccount (#api/users/administrators): nobody changes their own, and only an administrator
  * changes an administrator's. A deactivated account is signed out everywhere at once.
  */
-export async function setStatus(tx: Executor, { editor, target, status, now }: { editor: Account; target: Account; status: AccountStatus; now: Date }) {
+export async function setStatus(ctx: ActorContext, target: Account, status: AccountStatus) {
+  const editor = ctx.actor
   if (status === target.status) return
   if (isSelf(editor, target.id)) throw invalid('status: You cannot change the status of your own account.')
   // Deactivating the administrators would take the Admin role away in all but name (DESIGN §4).
   if (isAdmin(target) && !isAdmin(editor)) throw forbidden('Only an administrator can change the status of an administrator.')
-  await updateUser(tx, actorOf(editor), now, target, { status })
-  if (status === 'Inactive') await revokeUserSessions(tx, target.id)
+  await updateUser(ctx, target, { status })
+  if (status === 'Inactive') await revokeUserSessions(ctx.db, target.id)
 }

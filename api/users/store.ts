@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { fieldChanges } from '#domain/audit'
 import type { Executor } from '#api/db/client'
 import { users } from '#api/db/schema'
-import { recordChange, recordChanges, type Actor } from '#api/audit/record'
+import { recordChange, recordChanges } from '#api/audit/record'
+import { auditActor, type StoreContext } from '#api/context'
 
 /**
  * Every write of an account: creating one (sign-up, the seed, later an import) and
@@ -17,7 +18,7 @@ export type NewAccount = typeof users.$inferInsert
  * Who creates an account: someone, the system, or the person themselves (a sign-up, whose actor is
  * the account being made: its id, its email as the name).
  */
-export type Creator = Actor | 'self'
+export type CreatorContext = Omit<StoreContext, 'actor'> & { actor: StoreContext['actor'] | 'self' }
 
 /**
  * What the log shows of an account. The name is left out: it is the profile's (its entry records
@@ -57,13 +58,14 @@ export async function accountByEmail(db: Executor, email: string, { lock = false
  * Creates the accounts whose email is not taken yet (a taken one is skipped, not refused: the seed
  * runs again), one insert, and records a 'created' entry for each. Answers the accounts made.
  */
-export async function createUsers(tx: Executor, creator: Creator, at: Date, accounts: readonly NewAccount[]) {
+export async function createUsers(ctx: CreatorContext, accounts: readonly NewAccount[]) {
+  const { db: tx, actor, now: at } = ctx
   if (accounts.length === 0) return []
   const created = await tx.insert(users).values([...accounts]).onConflictDoNothing({ target: users.email }).returning()
-  if (creator === 'self') {
+  if (actor === 'self') {
     for (const account of created) await recordChange(tx, { id: account.id, name: account.email }, at, creation(account))
   } else {
-    await recordChanges(tx, creator, at, created.map(creation))
+    await recordChanges(tx, auditActor({ ...ctx, actor }), at, created.map(creation))
   }
   return created
 }
@@ -78,8 +80,8 @@ const creation = (account: Account) => ({
 })
 
 /** Creates one account; undefined when its email is taken. */
-export async function createUser(tx: Executor, creator: Creator, at: Date, account: NewAccount): Promise<Account | undefined> {
-  const [created] = await createUsers(tx, creator, at, [account])
+export async function createUser(ctx: CreatorContext, account: NewAccount): Promise<Account | undefined> {
+  const [created] = await createUsers(ctx, [account])
   return created
 }
 
@@ -88,14 +90,15 @@ export async function createUser(tx: Executor, creator: Creator, at: Date, accou
  * before → after; none when nothing the log shows moved. `account` is the row as it was (read under
  * the caller's lock). Answers the row as it is now.
  */
-export async function updateUser(tx: Executor, actor: Actor, at: Date, account: Account, set: Partial<Omit<Account, 'id'>>) {
+export async function updateUser(ctx: StoreContext, account: Account, set: Partial<Omit<Account, 'id'>>) {
+  const { db: tx, now: at } = ctx
   if (Object.keys(set).length === 0) return account
   const [updated] = await tx.update(users).set(set).where(eq(users.id, account.id)).returning()
   const fields = new Set(Object.keys(set).flatMap((column) => AUDITED_BY_COLUMN[column as keyof Account] ?? []))
   const only = (view: ReturnType<typeof audited>) => Object.fromEntries(Object.entries(view).filter(([field]) => fields.has(field as Audited)))
   const changes = fieldChanges(only(audited(account)), only(audited(updated!)))
   if (changes.length > 0) {
-    await recordChange(tx, actor, at, { entityType: 'user', entityId: account.id, label: personLabel(updated!), action: 'changed', changes, subjectId: account.id })
+    await recordChange(tx, auditActor(ctx), at, { entityType: 'user', entityId: account.id, label: personLabel(updated!), action: 'changed', changes, subjectId: account.id })
   }
   return updated!
 }
