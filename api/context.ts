@@ -30,6 +30,13 @@ export interface StoreContext {
   now: Date
 }
 
+/**
+ * What a public route's store writes with: no one is signed in, so the store itself names who acts
+ * (a sign-up is the new account's own change, a reset link's the account's it was mailed to, a
+ * dropped password the system's).
+ */
+export type PublicContext = Omit<StoreContext, 'actor'>
+
 /** Who the audit log says made a change made in this context. */
 export const auditActor = (ctx: StoreContext): Actor => (ctx.actor === 'system' ? 'system' : actorOf(ctx.actor))
 

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { RESEND_COOLDOWN_MS, RESET_TOKEN_TTL_MS } from '#domain/constants'
-import type { Db, Executor } from '#api/db/client'
+import type { Executor } from '#api/db/client'
+import { transaction, type PublicContext } from '#api/context'
 import { passwordResets, users } from '#api/db/schema'
 import { updateUser, type Account } from '#api/users/store'
 import { revokeUserSessions } from './sessions'
@@ -16,8 +17,9 @@ const spendResets = (tx: Executor, userId: string, now: Date) =>
  * it was. Only the newest link works. A link issued is no change a reader audits: not recorded
  * (docs/decisions.md).
  */
-export function issueResetLink(db: Db, user: Account, token: string, now: Date) {
-  return db.transaction(async (tx) => {
+export function issueResetLink(ctx: PublicContext, user: Account, token: string) {
+  const { now } = ctx
+  return transaction(ctx, async ({ db: tx }) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
     const recent = await tx
       .select({ id: passwordResets.id })
@@ -43,7 +45,8 @@ export function issueResetLink(db: Db, user: Account, token: string, now: Date) 
  * change is recorded as the person's own, the password as a secret: one entry, with the proof of
  * the mailbox the link also is.
  */
-export async function resetPassword(tx: Executor, { token, passwordHash }: { token: string; passwordHash: string }, now: Date) {
+export async function resetPassword(ctx: PublicContext, { token, passwordHash }: { token: string; passwordHash: string }) {
+  const { db: tx, now } = ctx
   await lockSignups(tx)
   // Marking it used in the same statement that checks it makes the token single-use under races.
   const [reset] = await tx
@@ -56,7 +59,7 @@ export async function resetPassword(tx: Executor, { token, passwordHash }: { tok
   await spendResets(tx, reset.userId, now)
   const [account] = await tx.select().from(users).where(eq(users.id, reset.userId)).for('update')
   // The link came to the mailbox, so it also proves the address.
-  await updateUser({ db: tx, actor: account!, now }, account!, { passwordHash, ...(await mailboxProof(tx, account!, now)) })
+  await updateUser({ ...ctx, actor: account! }, account!, { passwordHash, ...(await mailboxProof(ctx, account!)) })
   await revokeUserSessions(tx, reset.userId)
   return true
 }

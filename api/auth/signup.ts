@@ -1,6 +1,7 @@
 import { eq, isNotNull, sql } from 'drizzle-orm'
 import { ADMIN_ROLE, OTP_PURPOSE_SIGNUP, PERMISSIONS } from '#domain/constants'
 import type { Executor } from '#api/db/client'
+import type { PublicContext } from '#api/context'
 import { roles, users } from '#api/db/schema'
 import { conflict, invalid, notFound } from '#api/refusals'
 import { accountByEmail, createUser, updateUser, type Account } from '#api/users/store'
@@ -20,7 +21,8 @@ export const lockSignups = (tx: Executor) => tx.execute(sql`select pg_advisory_x
  * makes an administrator. The caller holds the sign-up lock (lockSignups, its transaction's first
  * step), so two first verifications cannot both win.
  */
-export async function mailboxProof(tx: Executor, account: Account, now: Date): Promise<Partial<Account>> {
+export async function mailboxProof(ctx: PublicContext, account: Account): Promise<Partial<Account>> {
+  const { db: tx, now } = ctx
   if (account.emailVerifiedAt) return {}
   const [other] = await tx.select({ id: users.id }).from(users).where(isNotNull(users.emailVerifiedAt)).limit(1)
   if (other) return { emailVerifiedAt: now }
@@ -32,7 +34,8 @@ export async function mailboxProof(tx: Executor, account: Account, now: Date): P
  * A sign-up, in the caller's transaction: a new account (recorded as made by the person themselves),
  * or another code for an unverified one. Answers the code to mail.
  */
-export async function signUp(tx: Executor, { email, password, passwordHash }: { email: string; password: string; passwordHash: string }, now: Date) {
+export async function signUp(ctx: PublicContext, { email, password, passwordHash }: { email: string; password: string; passwordHash: string }) {
+  const { db: tx, now } = ctx
   await lockSignups(tx)
   const existing = await accountByEmail(tx, email, { lock: true })
   if (existing?.emailVerifiedAt) throw conflict('An account with this email already exists. Please log in.')
@@ -42,15 +45,16 @@ export async function signUp(tx: Executor, { email, password, passwordHash }: { 
     // the code; a different one means two people claim the address, and only the mailbox can
     // tell whose it is, so neither password is kept (the owner verifies, then sets one by reset).
     // Which of the two asked is unknown, so the system drops it (docs/decisions.md).
-    if (!(await verifyPassword(existing.passwordHash, password))) await updateUser({ db: tx, actor: 'system', now }, existing, { passwordHash: NO_PASSWORD })
+    if (!(await verifyPassword(existing.passwordHash, password))) await updateUser({ ...ctx, actor: 'system' }, existing, { passwordHash: NO_PASSWORD })
     return issueCode(tx, existing.id, OTP_PURPOSE_SIGNUP, now)
   }
-  const user = await createUser({ db: tx, actor: 'self', now }, { email, passwordHash, createdAt: now })
+  const user = await createUser({ ...ctx, actor: 'self' }, { email, passwordHash, createdAt: now })
   return issueCode(tx, user!.id, OTP_PURPOSE_SIGNUP, now)
 }
 
 /** Another code for an unverified account, in the caller's transaction: where to mail it, and the code. Codes issued are not audited. */
-export async function resendCode(tx: Executor, { email, purpose }: { email: string; purpose: string }, now: Date) {
+export async function resendCode(ctx: PublicContext, { email, purpose }: { email: string; purpose: string }) {
+  const { db: tx, now } = ctx
   const user = await accountByEmail(tx, email, { lock: true })
   if (!user) throw notFound('User not found')
   if (user.emailVerifiedAt) throw invalid('This email is already verified. Please log in.')
@@ -64,12 +68,13 @@ export type Verification = { refusal: string; user: null } | { refusal: ''; user
  * Spends a sign-up code, in the caller's transaction; a right one proves the mailbox, recorded as
  * the person's own change. A wrong one's counted try is kept: the refusal is answered, not thrown.
  */
-export async function verifySignup(tx: Executor, { email, otp }: { email: string; otp: string }, now: Date): Promise<Verification> {
+export async function verifySignup(ctx: PublicContext, { email, otp }: { email: string; otp: string }): Promise<Verification> {
+  const { db: tx, now } = ctx
   await lockSignups(tx)
   const user = await accountByEmail(tx, email, { lock: true })
   if (!user) throw notFound('User not found')
   if (user.emailVerifiedAt) throw invalid('This email is already verified. Please log in.')
   const refusal = await consumeCode(tx, user.id, OTP_PURPOSE_SIGNUP, otp, now)
   if (refusal) return { refusal, user: null }
-  return { refusal: '', user: await updateUser({ db: tx, actor: user, now }, user, await mailboxProof(tx, user, now)) }
+  return { refusal: '', user: await updateUser({ ...ctx, actor: user }, user, await mailboxProof(ctx, user)) }
 }

@@ -25,6 +25,7 @@ import { resendCode, signUp, verifySignup } from '#api/auth/signup'
 import { clearEvents, release, reserve, throttleAddress } from '#api/auth/throttle'
 import { newToken } from '#api/auth/tokens'
 import { access } from '#api/http/access'
+import { transaction, type PublicContext } from '#api/context'
 
 const FORGOT_MESSAGE = 'If the email exists, a reset link has been sent to your email.'
 /**
@@ -49,11 +50,11 @@ const loginLimits = (email: string, request: FastifyRequest, known: boolean) => 
  * Issues a reset link to the account of `email`, if it is an active account that was not sent one
  * in the last minute, and answers the mail that carries it; otherwise null. Only the newest link works.
  */
-async function resetLinkMail(deps: Deps, email: string, now: Date) {
-  const user = await accountByEmail(deps.db, email)
+async function resetLinkMail(ctx: PublicContext, deps: Deps, email: string) {
+  const user = await accountByEmail(ctx.db, email)
   if (!user || user.status !== 'Active') return null
   const token = newToken()
-  const issued = await issueResetLink(deps.db, user, token, now)
+  const issued = await issueResetLink(ctx, user, token)
   return issued ? resetMail(user.email, `${deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`) : null
 }
 
@@ -67,30 +68,28 @@ export async function authRoutes(app: Api, deps: Deps) {
     await throttleAddress(deps, request, 'signup', now)
     const passwordHash = await hashPassword(password)
     const address = email.toLowerCase()
-    const code = await deps.db.transaction((tx) => signUp(tx, { email: address, password, passwordHash }, now))
+    const code = await transaction(request.ctx, (tx) => signUp(tx, { email: address, password, passwordHash }))
     await deps.mailer.send(verificationMail(address, code, deps.publicUrl))
     return reply.status(201).send({ message: 'OTP sent to email' })
   })
 
   app.post('/auth/resend-otp', { ...access('public'), schema: { summary: 'Mails a new verification code', body: resendOtpPayload, response: { 200: messageAnswer } } }, async (request) => {
     const { email, purpose } = request.body
-    const { now } = request.ctx
-    const result = await deps.db.transaction((tx) => resendCode(tx, { email, purpose }, now))
+    const result = await transaction(request.ctx, (tx) => resendCode(tx, { email, purpose }))
     await deps.mailer.send(verificationMail(result.to, result.code, deps.publicUrl))
     return { message: 'A new OTP has been sent to your email' }
   })
 
   app.post('/auth/verify-otp', { ...access('public'), schema: { summary: 'Verifies the email with its code, and signs in', body: verifyOtpPayload, response: { 200: signedInAnswer } } }, async (request, reply) => {
     const { email, otp } = request.body
-    const { now } = request.ctx
-    const outcome = await deps.db.transaction(async (tx) => {
-      const verification = await verifySignup(tx, { email, otp }, now)
+    const outcome = await transaction(request.ctx, async (tx) => {
+      const verification = await verifySignup(tx, { email, otp })
       const verified = verification.user
       if (!verified) return verification
       if (verified.status === 'Active') {
         // Verifying signs in, so it rotates too: a session this browser had (another account's) ends.
-        await endSession(deps, request, reply, tx)
-        await startSession(deps, reply, verified.id, tx)
+        await endSession(deps, request, reply, tx.db)
+        await startSession(deps, reply, verified.id, tx.db)
       }
       return verification
     })
@@ -148,7 +147,7 @@ export async function authRoutes(app: Api, deps: Deps) {
     const { email } = request.body
     const { now } = request.ctx
     await throttleAddress(deps, request, 'forgot', now)
-    const mail = await resetLinkMail(deps, email, now)
+    const mail = await resetLinkMail(request.ctx, deps, email)
     if (mail) {
       const sent = deps.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'the reset link could not be mailed'))
       mailsInFlight.add(sent)
@@ -161,9 +160,8 @@ export async function authRoutes(app: Api, deps: Deps) {
 
   app.post('/auth/reset-password', { ...access('public'), schema: { summary: 'Sets a new password with a reset link', body: resetPasswordPayload, response: { 200: messageAnswer } } }, async (request) => {
     const { token, newPassword } = request.body
-    const { now } = request.ctx
     const passwordHash = await hashPassword(newPassword)
-    const done = await deps.db.transaction((tx) => resetPassword(tx, { token, passwordHash }, now))
+    const done = await transaction(request.ctx, (tx) => resetPassword(tx, { token, passwordHash }))
     if (!done) throw badRequest('This reset link is invalid or has expired. Please request a new one.')
     return { message: 'Password reset successful. Please log in.' }
   })
