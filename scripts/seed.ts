@@ -692,7 +692,7 @@ async function seedPeopleOverTime(db: Executor) {
       ]
       // As the dashboard records it, on record; a period that would overlap one of theirs is refused there, and left out here.
       for (const period of periods) {
-        if ('created' in (await recordLeave(tx, 'system', { userId: personId, ...period, createdById: null, now }))) added.leave++
+        if ('created' in (await recordLeave({ db: tx, actor: 'system', now }, { userId: personId, ...period }))) added.leave++
       }
     }
   })

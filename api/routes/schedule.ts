@@ -32,8 +32,7 @@ import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
 import { badRequest, conflict, notFound } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { canonicalId, isUuid } from '#domain/ids'
-import { actorOf } from '#api/audit/record'
-import { signedIn, type Context } from '#api/context'
+import { requireUser } from '#api/auth/sessions'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
@@ -288,7 +287,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const userId = input.userId ?? actor.id
     const own = isSelf(actor, userId)
     await (own ? throttlePerson(deps, actor.id) : throttleLeaveForOthers(deps, actor.id))
-    const recorded = await recordLeave(deps.db, actorOf(actor), { userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor.id, now })
+    const recorded = await recordLeave({ ...request.ctx, actor }, { userId, startDate: input.startDate, endDate: input.endDate, note: input.note })
     if ('noPerson' in recorded) throw badRequest('userId: User not found')
     if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
     const { created } = recorded
@@ -311,8 +310,8 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const { id } = request.params
     const period = await leaveOwner(deps.db, id)
     if (!period) throw notFound('Leave not found')
-    if (isSelf(actor, period.userId) && period.endDate < today(request.ctx)) await throttlePerson(deps, actor.id)
-    if (!(await removeLeave(deps.db, actorOf(actor), now, id, period.userId))) throw notFound('Leave not found')
+    if (isSelf(actor, period.userId) && period.endDate < today()) await throttlePerson(deps, actor.id)
+    if (!(await removeLeave({ ...request.ctx, actor }, id, period.userId))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
   })
 
@@ -327,7 +326,7 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const [person] = await loadPeople(deps.db, [userId])
     if (!person) throw badRequest('userId: User not found')
     if (isSelf(actor, userId)) await throttlePerson(deps, actor.id)
-    const removed = await removeLeaveOf(deps.db, actorOf(actor), now, userId, { from, to })
+    const removed = await removeLeaveOf({ ...request.ctx, actor }, userId, { from, to })
     return { message: removedMessage(removed), removed }
   })
 }

@@ -3,7 +3,8 @@ import { fieldChanges } from '#domain/audit'
 import type { Range } from '#domain/schedule/calendar'
 import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
-import { recordChanges, type Actor, type Change } from '#api/audit/record'
+import { recordChanges, type Change } from '#api/audit/record'
+import { auditActor, transaction, type StoreContext } from '#api/context'
 
 /**
  * Every write of leave: recording a period, removing one, removing a person's
@@ -36,9 +37,6 @@ export interface NewLeave {
   startDate: string
   endDate: string
   note: string
-  /** Who recorded it; null for the system (the seed). */
-  createdById: string | null
-  now: Date
 }
 
 export type Recorded = { created: typeof leave.$inferSelect } | { overlaps: Range } | { noPerson: true }
@@ -50,17 +48,19 @@ export type Recorded = { created: typeof leave.$inferSelect } | { overlaps: Rang
  * write for them, not for rows that merely refer to them), so two requests racing with overlapping
  * periods cannot both pass. Existing overlaps (from before the rule) stay; they only refuse more.
  */
-export async function recordLeave(db: Executor, actor: Actor, input: NewLeave): Promise<Recorded> {
-  return db.transaction(async (tx) => {
+export async function recordLeave(ctx: StoreContext, input: NewLeave): Promise<Recorded> {
+  const { actor, now } = ctx
+  return transaction(ctx, async ({ db: tx }) => {
     const [person] = await tx.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, input.userId)).for('no key update')
     if (!person) return { noPerson: true as const }
     const existing = await overlapping(tx, input.userId, { start: input.startDate, end: input.endDate })
     if (existing) return { overlaps: existing }
     const [created] = await tx
       .insert(leave)
-      .values({ userId: input.userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: input.createdById, createdAt: input.now })
+      // Who recorded it; null for the system (the seed).
+      .values({ userId: input.userId, startDate: input.startDate, endDate: input.endDate, note: input.note, createdById: actor === 'system' ? null : actor.id, createdAt: now })
       .returning()
-    await recordChanges(tx, actor, input.now, [periodChange(created!, person, 'created')])
+    await recordChanges(tx, auditActor(ctx), now, [periodChange(created!, person, 'created')])
     return { created: created! }
   })
 }
@@ -90,12 +90,12 @@ export async function leaveOwner(db: Executor, id: string) {
 }
 
 /** Removes one period of the person's; whether it was there. */
-export function removeLeave(db: Executor, actor: Actor, at: Date, id: string, userId: string) {
-  return db.transaction(async (tx) => {
+export function removeLeave(ctx: StoreContext, id: string, userId: string) {
+  return transaction(ctx, async ({ db: tx }) => {
     const gone = await tx.delete(leave).where(and(eq(leave.id, id), eq(leave.userId, userId))).returning()
     if (gone.length === 0) return false
     const person = await personOf(tx, userId)
-    await recordChanges(tx, actor, at, gone.map((period) => periodChange(period, person, 'removed')))
+    await recordChanges(tx, auditActor(ctx), ctx.now, gone.map((period) => periodChange(period, person, 'removed')))
     return true
   })
 }
@@ -105,8 +105,8 @@ export function removeLeave(db: Executor, actor: Actor, at: Date, id: string, us
  * to `to` (either may be left out: no bound on that side). A period only partly inside is kept, so
  * nothing outside the dates given is lost (docs/decisions.md). Answers how many went.
  */
-export function removeLeaveOf(db: Executor, actor: Actor, at: Date, userId: string, within: { from?: string; to?: string }) {
-  return db.transaction(async (tx) => {
+export function removeLeaveOf(ctx: StoreContext, userId: string, within: { from?: string; to?: string }) {
+  return transaction(ctx, async ({ db: tx }) => {
     const gone = await tx
       .delete(leave)
       .where(and(eq(leave.userId, userId), within.from ? gte(leave.startDate, within.from) : undefined, within.to ? lte(leave.endDate, within.to) : undefined))
@@ -114,7 +114,7 @@ export function removeLeaveOf(db: Executor, actor: Actor, at: Date, userId: stri
     if (gone.length === 0) return 0
     const person = await personOf(tx, userId)
     // One entry per period, in one insert.
-    await recordChanges(tx, actor, at, gone.map((period) => periodChange(period, person, 'removed')))
+    await recordChanges(tx, auditActor(ctx), ctx.now, gone.map((period) => periodChange(period, person, 'removed')))
     return gone.length
   })
 }
