@@ -5,6 +5,7 @@ import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, SESSION_IDLE_MS, type Permission }
 import { preparedOnce, type Db, type Executor } from '#api/db/client'
 import { sessions, users } from '#api/db/schema'
 import type { Deps } from '#api/deps'
+import type { PublicContext } from '#api/context'
 import { forbidden, unauthenticated } from '#api/refusals'
 import { hashToken, newToken } from './tokens'
 
@@ -22,9 +23,10 @@ export const cookieOptions = (deps: Deps, maxAgeMs: number) => ({
   maxAge: Math.floor(maxAgeMs / 1000),
 })
 
-export async function startSession(deps: Deps, reply: FastifyReply, userId: string, tx: Executor = deps.db) {
+/** Starts a session for the account at the request's time, in the context's database (the caller's transaction, when it has one), and sets its cookie. */
+export async function startSession(ctx: PublicContext, deps: Deps, reply: FastifyReply, userId: string) {
+  const { db: tx, now } = ctx
   const token = newToken()
-  const now = deps.now()
   await tx.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,

@@ -89,7 +89,7 @@ export async function authRoutes(app: Api, deps: Deps) {
       if (verified.status === 'Active') {
         // Verifying signs in, so it rotates too: a session this browser had (another account's) ends.
         await endSession(deps, request, reply, tx.db)
-        await startSession(deps, reply, verified.id, tx.db)
+        await startSession(tx, deps, reply, verified.id)
       }
       return verification
     })
@@ -120,7 +120,7 @@ export async function authRoutes(app: Api, deps: Deps) {
     await clearEvents(deps.db, limits.email.key)
     // Rotation: whatever session the browser had is ended and a new token issued.
     await endSession(deps, request, reply)
-    await startSession(deps, reply, user.id)
+    await startSession(request.ctx, deps, reply, user.id)
     return { message: 'Logged in', user: presentUser(user) }
   })
 
