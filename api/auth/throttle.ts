@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { ADDRESS_WINDOW_MS, DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR, LEAVE_FOR_OTHERS_PER_HOUR, SELF_SERVICE_WINDOW_MS, SELF_SERVICE_WRITES_PER_HOUR } from '#domain/constants'
-import type { Db, Executor } from '#api/db/client'
+import type { Executor } from '#api/db/client'
+import { transaction, type PublicContext } from '#api/context'
 import { rateEvents } from '#api/db/schema'
 import type { Deps } from '#api/deps'
 import { tooMany } from '#api/refusals'
@@ -41,9 +42,10 @@ export type Reservation = { wait: number } | { wait: null; ids: string[] }
  * advisory lock on each key, taken in a fixed order), so however many requests race, no more than
  * `max` hold a slot in a window. A slot counts until released (a success gives it back).
  */
-export async function reserve(db: Db, limits: Limit[], now: Date, windowMs: number): Promise<Reservation> {
+export async function reserve(ctx: PublicContext, limits: Limit[], windowMs: number): Promise<Reservation> {
+  const { now } = ctx
   const keys = limits.map((limit) => limit.key).sort()
-  return db.transaction(async (tx) => {
+  return transaction(ctx, async ({ db: tx }) => {
     for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`)
     const wait = await secondsUntilAllowed(tx, limits, now, windowMs)
     if (wait !== null) return { wait }
@@ -63,9 +65,9 @@ export const clearEvents = (db: Executor, key: string) => db.delete(rateEvents).
  * One more sign-up, reset request or new draft from the request's address, or a 429 with waitTime:
  * each mails someone or stores a row, so a client may make only so many an hour.
  */
-export async function throttleAddress(deps: Deps, request: FastifyRequest, what: 'signup' | 'forgot' | 'draft', now: Date) {
+export async function throttleAddress(deps: Deps, request: FastifyRequest, what: 'signup' | 'forgot' | 'draft') {
   const max = deps.signupsPerAddressPerHour ?? DEFAULT_SIGNUPS_PER_ADDRESS_PER_HOUR
-  const slot = await reserve(deps.db, [{ key: `${what}:ip:${request.ip}`, max }], now, ADDRESS_WINDOW_MS)
+  const slot = await reserve(request.ctx, [{ key: `${what}:ip:${request.ip}`, max }], ADDRESS_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
   throw tooMany(`Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
@@ -89,7 +91,7 @@ export const throttleLeaveForOthers = (deps: Deps, writerId: string) =>
   throttleWriter(deps, { key: `leave-for-others:user:${writerId}`, max: LEAVE_FOR_OTHERS_PER_HOUR }, 'You have recorded leave for other people too many times in a short time.')
 
 async function throttleWriter(deps: Deps, limit: Limit, sentence: string) {
-  const slot = await reserve(deps.db, [limit], deps.now(), SELF_SERVICE_WINDOW_MS)
+  const slot = await reserve({ db: deps.db, now: deps.now() }, [limit], SELF_SERVICE_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
   throw tooMany(`${sentence} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)

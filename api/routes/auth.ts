@@ -64,8 +64,7 @@ const signedInAnswer = z.strictObject({ message: z.string(), user: userAnswer })
 export async function authRoutes(app: Api, deps: Deps) {
   app.post('/auth/signup', { ...access('public'), schema: { summary: 'Signs up: mails a code to verify the email', body: signupPayload, response: { 201: messageAnswer } } }, async (request, reply) => {
     const { email, password } = request.body
-    const { now } = request.ctx
-    await throttleAddress(deps, request, 'signup', now)
+    await throttleAddress(deps, request, 'signup')
     const passwordHash = await hashPassword(password)
     const address = email.toLowerCase()
     const code = await transaction(request.ctx, (tx) => signUp(tx, { email: address, password, passwordHash }))
@@ -99,13 +98,12 @@ export async function authRoutes(app: Api, deps: Deps) {
 
   app.post('/auth/login', { ...access('public'), schema: { summary: 'Signs in with email and password', body: loginPayload, response: { 200: signedInAnswer } } }, async (request, reply) => {
     const { email, password } = request.body
-    const { now } = request.ctx
     // Whether the email has an account decides only which address count applies: the answer says it anyway.
     const user = await accountByEmail(deps.db, email)
     const limits = loginLimits(email, request, Boolean(user))
     // A slot is taken before the password is looked at, so a burst of parallel guesses gets no more
     // evaluations than the limit; anything but a wrong password gives its slot back.
-    const slot = await reserve(deps.db, [limits.email, limits.address], now, LOGIN_WINDOW_MS)
+    const slot = await reserve(request.ctx, [limits.email, limits.address], LOGIN_WINDOW_MS)
     if (slot.wait !== null) {
       const minutes = Math.ceil(slot.wait / 60)
       throw new HttpError(429, `Too many login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)
@@ -145,8 +143,7 @@ export async function authRoutes(app: Api, deps: Deps) {
     // Counted from the handler's start: the throttle's own time, whatever it is, is inside it too.
     const answer = sleep(FORGOT_ANSWER_MS)
     const { email } = request.body
-    const { now } = request.ctx
-    await throttleAddress(deps, request, 'forgot', now)
+    await throttleAddress(deps, request, 'forgot')
     const mail = await resetLinkMail(request.ctx, deps, email)
     if (mail) {
       const sent = deps.mailer.send(mail).catch((error: unknown) => request.log.error({ err: error }, 'the reset link could not be mailed'))

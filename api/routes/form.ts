@@ -94,7 +94,7 @@ export async function formRoutes(app: Api, deps: Deps) {
     const given = request.cookies[DRAFT_COOKIE]
     const kept = given && given.length <= 100 ? await draftIsKept(deps.db, hashToken(given)) : false
     // A new draft is a new row: counted per address, so anonymous drafts cannot pile up.
-    if (!kept) await throttleAddress(deps, request, 'draft', now)
+    if (!kept) await throttleAddress(deps, request, 'draft')
     const token = kept && given ? given : newToken()
     const values = { tokenHash: hashToken(token), data, updatedAt: now, expiresAt: new Date(now.getTime() + DRAFT_TTL_MS) }
     await saveDraft(deps.db, values)
