@@ -79,19 +79,19 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
  * tables everyone reads. Counted per person as rows, like the login throttle, so every
  * API process shares the count; every attempt counts, one refused for an overlap too.
  */
-export const throttlePerson = (deps: Deps, userId: string) =>
-  throttleWriter(deps, { key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }, 'You have made too many changes in a short time.')
+export const throttlePerson = (ctx: PublicContext, userId: string) =>
+  throttleWriter(ctx, { key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }, 'You have made too many changes in a short time.')
 
 /**
  * One more leave period recorded for someone else by this writer, or a 429 with waitTime: `edit`
  * lets a writer add to anyone's lists, so what one writer adds for others is bounded too.
  * Every attempt counts, as for one's own writes.
  */
-export const throttleLeaveForOthers = (deps: Deps, writerId: string) =>
-  throttleWriter(deps, { key: `leave-for-others:user:${writerId}`, max: LEAVE_FOR_OTHERS_PER_HOUR }, 'You have recorded leave for other people too many times in a short time.')
+export const throttleLeaveForOthers = (ctx: PublicContext, writerId: string) =>
+  throttleWriter(ctx, { key: `leave-for-others:user:${writerId}`, max: LEAVE_FOR_OTHERS_PER_HOUR }, 'You have recorded leave for other people too many times in a short time.')
 
-async function throttleWriter(deps: Deps, limit: Limit, sentence: string) {
-  const slot = await reserve({ db: deps.db, now: deps.now() }, [limit], SELF_SERVICE_WINDOW_MS)
+async function throttleWriter(ctx: PublicContext, limit: Limit, sentence: string) {
+  const slot = await reserve(ctx, [limit], SELF_SERVICE_WINDOW_MS)
   if (slot.wait === null) return
   const minutes = Math.ceil(slot.wait / 60)
   throw tooMany(`${sentence} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, slot.wait)

@@ -36,7 +36,7 @@ export async function formRoutes(app: Api, deps: Deps) {
     const ctx = signedIn(request.ctx)
     const data = request.body
     // A write of one's own records, counted per person.
-    await throttlePerson(deps, ctx.actor.id)
+    await throttlePerson(request.ctx, ctx.actor.id)
     // One's own pick may take one's own Admin role away: checked like any change of a role.
     await changeAccount(ctx, ctx.actor.id, async (tx, target) => {
       await writeProfile(tx, target.id, data)
@@ -65,7 +65,7 @@ export async function formRoutes(app: Api, deps: Deps) {
     const withPrivate = seesPrivate(user, id)
     const data = request.body
     // One's own profile is a self-service write, counted per person; an editor's of others is not.
-    if (own) await throttlePerson(deps, user.id)
+    if (own) await throttlePerson(request.ctx, user.id)
     await changeAccount(ctx, id, async (tx, target) => {
       if (data.status) await setStatus(tx, target, data.status)
       // What the editor may not see, they cannot change: the stored financial details, date of

@@ -32,7 +32,7 @@ import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
 import { badRequest, conflict, notFound } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { canonicalId, isUuid } from '#domain/ids'
-import { requireUser } from '#api/auth/sessions'
+import { signedIn, type Context } from '#api/context'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
@@ -282,12 +282,13 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    */
   const leaveSchema = { summary: 'Records leave for oneself, or for someone else with edit', body: leaveCreateSchema, response: { 201: leaveAnswer } }
   app.post('/api/leave', { ...access({ own: 'edit', body: 'userId' }), schema: leaveSchema }, async (request, reply) => {
-    const { actor, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
+    const { actor } = ctx
     const input = request.body
     const userId = input.userId ?? actor.id
     const own = isSelf(actor, userId)
-    await (own ? throttlePerson(deps, actor.id) : throttleLeaveForOthers(deps, actor.id))
-    const recorded = await recordLeave({ ...request.ctx, actor }, { userId, startDate: input.startDate, endDate: input.endDate, note: input.note })
+    await (own ? throttlePerson(request.ctx, actor.id) : throttleLeaveForOthers(request.ctx, actor.id))
+    const recorded = await recordLeave(ctx, { userId, startDate: input.startDate, endDate: input.endDate, note: input.note })
     if ('noPerson' in recorded) throw badRequest('userId: User not found')
     if ('overlaps' in recorded) throw conflict(overlapMessage(recorded.overlaps, own ? 'own' : 'theirs'))
     const { created } = recorded
@@ -306,12 +307,13 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   }
   const leaveRemovalOne = { summary: "Removes one period of leave (one's own, or anyone's with edit)", params: pathIds({ id: 'Leave not found' }), response: { 200: messageAnswer } }
   app.delete('/api/leave/:id', { ...access({ own: 'edit', owner: ownerOfLeave }), schema: leaveRemovalOne }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
+    const { actor } = ctx
     const { id } = request.params
     const period = await leaveOwner(deps.db, id)
     if (!period) throw notFound('Leave not found')
-    if (isSelf(actor, period.userId) && period.endDate < today()) await throttlePerson(deps, actor.id)
-    if (!(await removeLeave({ ...request.ctx, actor }, id, period.userId))) throw notFound('Leave not found')
+    if (isSelf(actor, period.userId) && period.endDate < today(request.ctx)) await throttlePerson(request.ctx, actor.id)
+    if (!(await removeLeave(ctx, id, period.userId))) throw notFound('Leave not found')
     return { message: 'Leave deleted' }
   })
 
@@ -321,12 +323,13 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
    */
   const leaveRemovalAll = { summary: "Removes a person's leave: all of it, or the periods wholly within from–to", querystring: leaveRemovalSchema, response: { 200: leaveRemovedAnswer } }
   app.delete('/api/leave', { ...access('edit'), schema: leaveRemovalAll }, async (request) => {
-    const { actor, now } = signedIn(request.ctx)
+    const ctx = signedIn(request.ctx)
+    const { actor } = ctx
     const { userId, from, to } = request.query
     const [person] = await loadPeople(deps.db, [userId])
     if (!person) throw badRequest('userId: User not found')
-    if (isSelf(actor, userId)) await throttlePerson(deps, actor.id)
-    const removed = await removeLeaveOf({ ...request.ctx, actor }, userId, { from, to })
+    if (isSelf(actor, userId)) await throttlePerson(request.ctx, actor.id)
+    const removed = await removeLeaveOf(ctx, userId, { from, to })
     return { message: removedMessage(removed), removed }
   })
 }
