@@ -9,7 +9,7 @@ import { roles } from '#api/db/schema'
 import { namedLines, queueOrder } from '#api/schedule/hire-queue'
 import { assemblePlans, loadLeave, type PlanPart, type Plans } from '#api/schedule/load'
 import { loadRoster, type RosterPerson } from '#api/schedule/roster'
-import { byPersonName, schedulePage, scheduleRows } from '#api/schedule/view'
+import { byPersonName, schedulePage, scheduleRows, type ScheduleRows } from '#api/schedule/view'
 import { loadEveryPlan, type EveryPlan } from './every-plan'
 import { keptWhileUnchanged, keptWith } from './kept'
 import { readProjectsChanged } from './revision'
@@ -33,6 +33,10 @@ export interface KeptPlans {
 }
 export interface KeptAssignments extends KeptPlans {
   readonly assignmentsOf: ReadonlyMap<string, readonly Assignment[]>
+  /** Each person's assignments per project: what a change to some projects regroups for those projects' people alone. */
+  readonly ofProject: ReadonlyMap<string, ReadonlyMap<string, readonly Assignment[]>>
+  /** The people whose assignments differ from those of `from` (the grouping before): the only ones worked out again after. None when everyone was grouped anew. */
+  readonly moved?: { from: ReadonlyMap<string, readonly Assignment[]>; people: ReadonlySet<string> }
 }
 export interface KeptConflicts extends KeptAssignments {
   readonly leaveOf: ReadonlyMap<string, readonly Leave[]>
@@ -60,14 +64,78 @@ export const keptPlans = keptWhileUnchanged<KeptPlans>('plans', async (db, _key,
   }
 })
 
-/** Every plan with everyone's assignments by person: kept as every plan is, grouped again only when a plan moved. */
+/**
+ * Every plan with everyone's assignments by person: kept as every plan is. After a change only the
+ * people of the projects whose parts moved are grouped again (`regrouped`); everyone else's list is
+ * the one kept, the same array.
+ */
 export const keptAssignments = keptWhileUnchanged<KeptAssignments>('assignments', async (db, _key, before) => {
   const every = await keptPlans(db)
-  return {
-    ...every,
-    assignmentsOf: before?.value.plans === every.plans ? before.value.assignmentsOf : byPerson(every.plans.assignments),
-  }
+  return { ...every, ...regrouped(every.perProject.parts, before?.value) }
 })
+
+/**
+ * Everyone's assignments by person, in the order of the parts (a whole reading's: `byPerson` of
+ * every plan's assignments), and per project. Given the grouping of an earlier reading, only the
+ * people of the parts that differ from its parts (read again, added or gone) are grouped again:
+ * a change costs the projects it touched, not everyone's assignments. Linear in those parts, and
+ * a copy of the two maps.
+ */
+export function regrouped(
+  parts: readonly PlanPart[],
+  before?: { perProject: EveryPlan; assignmentsOf: ReadonlyMap<string, readonly Assignment[]>; ofProject: ReadonlyMap<string, ReadonlyMap<string, readonly Assignment[]>> },
+): Pick<KeptAssignments, 'assignmentsOf' | 'ofProject' | 'moved'> {
+  if (before && before.perProject.parts === parts) return { assignmentsOf: before.assignmentsOf, ofProject: before.ofProject, moved: { from: before.assignmentsOf, people: new Set() } }
+  const keptPart = new Map(before?.perProject.parts.map((part) => [part.projectId, part]))
+  const moved = parts.filter((part) => keptPart.get(part.projectId) !== part)
+  const current = new Set(parts.map((part) => part.projectId))
+  const gone = [...keptPart.values()].filter((part) => !current.has(part.projectId))
+  // Nothing kept, or most projects moved: grouping everyone at once is as cheap.
+  if (!before || moved.length + gone.length > parts.length / 2) {
+    const ofProject = new Map<string, Map<string, Assignment[]>>()
+    for (const part of parts)
+      for (const [personId, rows] of byPerson(part.assignments)) {
+        const own = ofProject.get(personId)
+        if (own) own.set(part.projectId, rows)
+        else ofProject.set(personId, new Map([[part.projectId, rows]]))
+      }
+    return { assignmentsOf: byPerson(parts.flatMap((part) => part.assignments)), ofProject }
+  }
+  const place = new Map(parts.map((part, at) => [part.projectId, at]))
+  const ofProject = new Map(before.ofProject)
+  const assignmentsOf = new Map(before.assignmentsOf)
+  const changed = new Map<string, Map<string, readonly Assignment[]>>()
+  const ownOf = (personId: string) => {
+    let own = changed.get(personId)
+    if (!own) changed.set(personId, (own = new Map(ofProject.get(personId))))
+    return own
+  }
+  for (const part of [...moved, ...gone]) {
+    const old = keptPart.get(part.projectId)
+    if (old) for (const row of old.assignments) ownOf(row.personId).delete(part.projectId)
+  }
+  for (const part of moved) for (const [personId, rows] of byPerson(part.assignments)) ownOf(personId).set(part.projectId, rows)
+  const people = new Set<string>()
+  for (const [personId, own] of changed) {
+    const was = before.assignmentsOf.get(personId)
+    if (own.size === 0) {
+      ofProject.delete(personId)
+      assignmentsOf.delete(personId)
+      if (was) people.add(personId)
+      continue
+    }
+    ofProject.set(personId, own)
+    // In the order of the parts, as a whole reading lists them.
+    const lists = [...own].sort(([a], [b]) => place.get(a)! - place.get(b)!)
+    const rows = lists.length === 1 ? lists[0]![1] : lists.flatMap(([, list]) => list)
+    // A project read again makes new rows for every tag of it, most what they were: those people keep
+    // their list, the very array, so what is kept from it (their conflicts, their Schedule rows) stays.
+    if (was && sameRows(was, rows)) continue
+    assignmentsOf.set(personId, rows)
+    people.add(personId)
+  }
+  return { assignmentsOf, ofProject, moved: { from: before.assignmentsOf, people } }
+}
 
 /**
  * Everyone's leave by person, kept while nobody's leave changes. Leave is counted apart from the
@@ -82,12 +150,26 @@ export const keptLeave = keptWhileUnchanged<ReadonlyMap<string, readonly Leave[]
  */
 export const keptConflicts = keptWhileUnchanged<KeptConflicts>('conflicts', async (db, _key, before) => {
   const [every, leaveOf] = await Promise.all([keptAssignments(db), keptLeave(db)])
-  return {
-    ...every,
-    leaveOf,
-    found: conflictsSince(every.assignmentsOf, leaveOf, before?.value),
-  }
+  const last = before?.value
+  // Only the assignments moved since, for the people the grouping names: their conflicts alone are worked out again.
+  const found =
+    last && last.leaveOf === leaveOf && every.moved?.from === last.assignmentsOf
+      ? conflictsOfSome(last.found, every.assignmentsOf, leaveOf, every.moved.people)
+      : conflictsSince(every.assignmentsOf, leaveOf, last)
+  return { ...every, leaveOf, found }
 })
+
+/** Everyone's conflicts, from those kept, with only `people`'s worked out again. */
+function conflictsOfSome(kept: ReadonlyMap<string, readonly Conflict[]>, assignmentsOf: ReadonlyMap<string, readonly Assignment[]>, leaveOf: ReadonlyMap<string, readonly Leave[]>, people: ReadonlySet<string>) {
+  if (people.size === 0) return kept
+  const found = new Map(kept)
+  for (const personId of people) {
+    const personal = conflictsOfPerson(assignmentsOf.get(personId) ?? [], leaveOf.get(personId) ?? [])
+    if (personal.length) found.set(personId, personal)
+    else found.delete(personId)
+  }
+  return found
+}
 
 /** Everyone's hand-overs, by day: kept as the assignments are, worked out only when asked for. */
 export const keptHandOvers = keptWhileUnchanged('handOvers', async (db) => {
@@ -103,11 +185,52 @@ export const keptHandOvers = keptWhileUnchanged('handOvers', async (db) => {
  */
 const keptLinesOfPart = keptWith<PlanPart, readonly HireLine[]>('queueLines')
 
+/**
+ * The whole hire-by queue in order, kept with the reading of every plan per day and roles. After a
+ * change, the lines of the projects that did not move stay in the order they were (`mergedQueue`).
+ */
+const keptWholeQueue = keptWith<EveryPlan, readonly HireLine[]>('queue')
+
 /** The whole hire-by queue, named and in order, from each project's kept lines: a new array, the caller's to filter. */
 export function keptQueue({ perProject, roleRows, lead }: KeptPlans, today: string): HireLine[] {
   const key = `${today} ${roleRows.map((role) => `${role.id}:${role.leadMonths}:${role.name}`).join(' ')}`
-  const lines = perProject.parts.flatMap((part) => keptLinesOfPart(part, key, () => namedLines(assemblePlans([part], []), lead, part.slots, today)))
-  return lines.sort(queueOrder)
+  const linesOf = (part: PlanPart) => keptLinesOfPart(part, key, () => namedLines(assemblePlans([part], []), lead, part.slots, today))
+  return [...keptWholeQueue(perProject, key, (before) => mergedQueue(perProject.parts, linesOf, before && { parts: before.on.parts, lines: before.value }))]
+}
+
+/**
+ * Every project's lines in one queue, in the order `queueOrder` gives and, between equal lines, the
+ * order of the parts (a stable sort of every part's lines, as a whole reading makes it). Given the
+ * queue of an earlier reading, the lines of the projects whose parts did not move keep their order,
+ * and only the moved projects' lines are sorted and put in place, each found by halving.
+ */
+export function mergedQueue(parts: readonly PlanPart[], linesOf: (part: PlanPart) => readonly HireLine[], before?: { parts: readonly PlanPart[]; lines: readonly HireLine[] }): HireLine[] {
+  const keptPart = new Map(before?.parts.map((part) => [part.projectId, part]))
+  const moved = parts.filter((part) => keptPart.get(part.projectId) !== part)
+  if (!before || moved.length + before.parts.length - (parts.length - moved.length) > parts.length / 2)
+    return parts.flatMap(linesOf).sort(queueOrder)
+  const place = new Map(parts.map((part, at) => [part.projectId, at]))
+  const order = (a: HireLine, b: HireLine) => queueOrder(a, b) || place.get(a.project._id)! - place.get(b.project._id)!
+  const unmoved = new Set(parts.filter((part) => keptPart.get(part.projectId) === part).map((part) => part.projectId))
+  const base = before.lines.filter((line) => unmoved.has(line.project._id))
+  const added = moved.flatMap(linesOf).sort(order)
+  const lines: HireLine[] = []
+  let from = 0
+  for (const line of added) {
+    // The first of the kept lines that comes after this one.
+    let low = from
+    let high = base.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (order(base[middle]!, line) <= 0) low = middle + 1
+      else high = middle
+    }
+    for (let at = from; at < low; at++) lines.push(base[at]!)
+    from = low
+    lines.push(line)
+  }
+  for (let at = from; at < base.length; at++) lines.push(base[at]!)
+  return lines
 }
 
 /**
@@ -153,11 +276,11 @@ export const keptRoster = keptWhileUnchanged<readonly RosterPerson[]>('roster', 
  * and query while the plans, leave and people stand still: paging, or another planner asking the
  * same, costs the page's own rows. The key is the day and the query without its page.
  */
-export const keptScheduleRows = keptWhileUnchanged('scheduleRows', async (db, key) => {
+export const keptScheduleRows = keptWhileUnchanged<{ plans: Plans; roleRows: KeptPlans['roleRows']; rows: ScheduleRows }>('scheduleRows', async (db, key, before) => {
   const { today, query } = JSON.parse(key) as { today: string; query: ScheduleQuery }
   const [every, roster] = await Promise.all([keptConflicts(db), keptRoster(db)])
-  const reading = { ...every, leadMonthsOf: (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, roster }
-  return { plans: every.plans, roleRows: every.roleRows, rows: scheduleRows(reading, query, today) }
+  const reading = { ...every, leadMonthsOf: (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, roster, rosterInOrder: true }
+  return { plans: every.plans, roleRows: every.roleRows, rows: scheduleRows(reading, query, today, before?.value.rows) }
 })
 
 /** GET /api/schedule's answer, from the kept rows of its query: one query (the revisions) while nothing changes. */

@@ -42,19 +42,28 @@ export const keptAnswers = {
     keyedBy: 'nothing',
     afterAChange: "the plans of the projects changes.sql noted since (only the tags of those whose tags alone moved); the roles, one small table, whole",
   },
-  assignments: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: 'grouped again by person only when a plan moved' },
+  assignments: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: "the people of the projects whose parts moved, grouped again; everyone else's list kept" },
   leave: { invalidatedBy: { revisions: ['leave'] }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
-  conflicts: { invalidatedBy: { revisions: ['plans', 'leave'] }, keyedBy: 'nothing', afterAChange: 'the conflicts of the people whose assignments or leave moved' },
+  conflicts: {
+    invalidatedBy: { revisions: ['plans', 'leave'] },
+    keyedBy: 'nothing',
+    afterAChange: 'the conflicts of the people whose assignments moved, as the grouping names them (after a leave write, of those whose leave or assignments moved)',
+  },
   handOvers: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: 'all of them, from the kept assignments' },
   planFigures: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'the day', afterAChange: 'the totals; the queue from each project’s kept lines' },
   dashboard: { invalidatedBy: { revisions: ['plans', 'leave'] }, keyedBy: 'the day', afterAChange: 'from the kept figures and conflicts' },
   queueLines: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: "the day and the roles' names and lead times", afterAChange: "the moved projects' lines" },
+  queue: {
+    invalidatedBy: { keptWith: 'the reading of every plan' },
+    keyedBy: "the day and the roles' names and lead times",
+    afterAChange: "the moved projects' lines put in place among the others, kept in their order",
+  },
   demand: { invalidatedBy: { keptWith: 'the reading of every plan' }, keyedBy: 'the day, the window and the lead times', afterAChange: "each project's lines as kept with its part" },
   roster: { invalidatedBy: { revisions: ['people'] }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
   scheduleRows: {
     invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
     keyedBy: "the day and the Schedule's query but its page",
-    afterAChange: 'every row grouped again from the kept readings (no query)',
+    afterAChange: "the rows of the people whose assignments, leave or conflicts moved; everyone's placed again (no query)",
     // A query's rows hold everyone it lists (10,000 people at ten times the large dataset): a few queries' worth.
     keysKept: 8,
   },
@@ -150,16 +159,23 @@ export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compu
 /**
  * An answer kept with the kept value it is computed from (`on`: a reading of every plan, a
  * project's part of it), per key: computed again only for a new value of it, which a change makes.
- * No query; `work` runs at most once per value and key while they are kept.
+ * No query; `work` runs at most once per value and key while they are kept. `work` is handed the
+ * latest value computed for the same key from another `on` (the reading before a change), so it
+ * can work out only what differs; the latest per key is held, up to the holder's limit of keys.
  */
 export function keptWith<On extends object, T>(name: Named<{ keptWith: string }>) {
   const limit = limitOf(name)
   const held = new WeakMap<On, Map<string, T>>()
-  return (on: On, key: string, work: () => T): T => {
+  const latest = new Map<string, { on: On; value: T }>()
+  return (on: On, key: string, work: (before?: { on: On; value: T }) => T): T => {
     let values = held.get(on)
     if (!values) held.set(on, (values = new Map()))
     let value = values.get(key)
-    if (value === undefined) keep(values, key, (value = kept(work())), limit)
+    if (value === undefined) {
+      keep(values, key, (value = kept(work(latest.get(key)))), limit)
+      latest.delete(key)
+      keep(latest, key, { on, value }, limit)
+    }
     return value
   }
 }

@@ -124,7 +124,25 @@ export function assemblePlans(parts: readonly PlanPart[], cards: readonly Card[]
   const instanceNames = new Map(cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))
   const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
   const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overriddenOf.get(projectId)?.has(clusterId) ?? false)
-  return { cards, itemsOf, slots: parts.flatMap((part) => part.slots), assignments: parts.flatMap((part) => part.assignments), projectNames, instanceNames, roleNames, labelOf, overridden }
+  // Every slot and every assignment in one list each, made when first asked for: after a change the
+  // kept answers read them per project (every plan's assignments are 100,000 at ten times the large dataset).
+  let slots: Slot[] | undefined
+  let assignments: Assignment[] | undefined
+  return {
+    cards,
+    itemsOf,
+    get slots(): Slot[] {
+      return (slots ??= parts.flatMap((part) => part.slots))
+    },
+    get assignments(): Assignment[] {
+      return (assignments ??= parts.flatMap((part) => part.assignments))
+    },
+    projectNames,
+    instanceNames,
+    roleNames,
+    labelOf,
+    overridden,
+  }
 }
 
 /** Who is tagged to an instance's role on any cluster of an item, from tags as readTags reads them. */

@@ -23,6 +23,8 @@ export interface ScheduleReading {
   leaveOf: ReadonlyMap<string, readonly Leave[]>
   found: ReadonlyMap<string, readonly Conflict[]>
   roster: readonly RosterPerson[]
+  /** The roster is already in the Schedule's order (`byPersonName`), as the kept one is: it is not sorted again. */
+  rosterInOrder?: boolean
 }
 
 /** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */
@@ -48,6 +50,13 @@ export interface ScheduleRows {
   window: ScheduleWindow
   groups: readonly ScheduleRowGroup[]
   locations: readonly string[]
+  /** Each person's rows and what they were worked out from: what the rows of the same query reuse after a change, for everyone it did not touch. */
+  people: PeopleRows
+}
+interface PeopleRows {
+  from: Pick<ScheduleReading, 'roster' | 'assignmentsOf' | 'leaveOf' | 'found'>
+  /** A person's rows: the group each is in (a role, a project, or none), and the row. */
+  rowsOf: ReadonlyMap<string, readonly (readonly [string | null, Candidate])[]>
 }
 interface ScheduleRowGroup {
   key: { _id: string | null; name: string }
@@ -130,42 +139,59 @@ export function schedulePage(reading: Pick<ScheduleReading, 'plans' | 'roleRows'
 
 /**
  * The Schedule's rows for a query but its page: everyone active who passes its filters, grouped and
- * in order, and the unfilled demand of each group. Linear in the people and their assignments in
- * the window; what the API keeps per query (api/read-model/answers.ts), so a page costs only its
- * own rows while nothing changes.
+ * in order, and the unfilled demand of each group. What the API keeps per query (api/read-model/
+ * answers.ts), so a page costs only its own rows while nothing changes; given the rows of the same
+ * query from before a change (`before`), a person's rows are worked out again only when their
+ * assignments, leave or conflicts are not the very ones they were worked out from (the kept
+ * readings keep those of the people a change did not touch), the others are placed as they were.
  */
-export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, today: Day): ScheduleRows {
+export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, today: Day, before?: ScheduleRows): ScheduleRows {
   const { plans } = reading
   const group = query.group ?? 'role'
   const window = scheduleWindow(query.zoom ?? 'weeks', today, query.from, query.span ?? DEFAULT_SPAN)
   const roleName = new Map(reading.roleRows.map((role) => [role.id, role.name]))
   const location = query.location?.toLowerCase()
   const groups = new Map<string, ScheduleRowGroup>()
-  const groupOf = (key: { _id: string | null; name: string }) => {
-    const id = key._id ?? ''
-    let found = groups.get(id)
-    if (!found) groups.set(id, (found = { key, rows: [], placeholders: [] }))
+  const groupOf = (id: string | null, key: () => { _id: string | null; name: string }) => {
+    let found = groups.get(id ?? '')
+    if (!found) groups.set(id ?? '', (found = { key: key(), rows: [], placeholders: [] }))
     return found
   }
+  const keyOf = (id: string | null) => () =>
+    group === 'role' ? { _id: id, name: (id && roleName.get(id)) || NO_ROLE } : id === null ? { _id: null, name: NO_PROJECT } : { _id: id, name: plans.projectNames.get(id) ?? '' }
+  // The people in the Schedule's order, so each group's rows are in it as they are added.
+  const roster = reading.rosterInOrder ? reading.roster : [...reading.roster].sort(byPersonName)
+  const kept = before && before.people.from.roster === reading.roster ? before.people : undefined
+  const rowsOf = new Map<string, readonly (readonly [string | null, Candidate])[]>()
+  const rowsOfPerson = (person: RosterPerson): (readonly [string | null, Candidate])[] => {
+    if (query.roleId && person.roleId !== query.roleId) return []
+    if (location && locationOf(person).toLowerCase() !== location) return []
+    const inWindow = (reading.assignmentsOf.get(person._id) ?? []).filter((row): row is Assignment & { dates: Range } => row.dates !== null && overlaps(row.dates, window))
+    if (query.projectId && !inWindow.some((row) => row.projectId === query.projectId)) return []
+    const leave = (reading.leaveOf.get(person._id) ?? []).filter((period) => overlaps(period.range, window))
+    const found = reading.found.get(person._id) ?? []
+    const who: PersonRef = { _id: person._id, fullName: person.fullName, email: person.email }
+    const candidate = (own: (Assignment & { dates: Range })[]): Candidate => ({ person: who, own, leave, marks: found.length ? overlapsOf(found, new Set(own.map((row) => row.id)), window) : [] })
+    const rows: (readonly [string | null, Candidate])[] = []
+    if (group === 'role') rows.push([person.roleId, candidate(inWindow)])
+    else {
+      const projectIds = [...new Set(inWindow.map((row) => row.projectId))].filter((id) => !query.projectId || id === query.projectId)
+      for (const projectId of projectIds) rows.push([projectId, candidate(inWindow.filter((row) => row.projectId === projectId))])
+      if (projectIds.length === 0) rows.push([null, candidate([])])
+    }
+    return rows.filter(([, row]) => !query.conflictsOnly || row.marks.length > 0)
+  }
   if (!query.unfilledOnly) {
-    for (const person of reading.roster) {
-      if (query.roleId && person.roleId !== query.roleId) continue
-      if (location && locationOf(person).toLowerCase() !== location) continue
-      const inWindow = (reading.assignmentsOf.get(person._id) ?? []).filter((row): row is Assignment & { dates: Range } => row.dates !== null && overlaps(row.dates, window))
-      if (query.projectId && !inWindow.some((row) => row.projectId === query.projectId)) continue
-      const leave = (reading.leaveOf.get(person._id) ?? []).filter((period) => overlaps(period.range, window))
-      const found = reading.found.get(person._id) ?? []
-      const who: PersonRef = { _id: person._id, fullName: person.fullName, email: person.email }
-      const candidate = (own: (Assignment & { dates: Range })[]): Candidate => ({ person: who, own, leave, marks: found.length ? overlapsOf(found, new Set(own.map((row) => row.id)), window) : [] })
-      const rows: [{ _id: string | null; name: string }, Candidate][] = []
-      if (group === 'role') {
-        rows.push([{ _id: person.roleId, name: (person.roleId && roleName.get(person.roleId)) || NO_ROLE }, candidate(inWindow)])
-      } else {
-        const projectIds = [...new Set(inWindow.map((row) => row.projectId))].filter((id) => !query.projectId || id === query.projectId)
-        for (const projectId of projectIds) rows.push([{ _id: projectId, name: plans.projectNames.get(projectId) ?? '' }, candidate(inWindow.filter((row) => row.projectId === projectId))])
-        if (projectIds.length === 0) rows.push([{ _id: null, name: NO_PROJECT }, candidate([])])
-      }
-      for (const [key, row] of rows) if (!query.conflictsOnly || row.marks.length > 0) groupOf(key).rows.push(row)
+    for (const person of roster) {
+      const id = person._id
+      const same =
+        kept &&
+        reading.assignmentsOf.get(id) === kept.from.assignmentsOf.get(id) &&
+        reading.leaveOf.get(id) === kept.from.leaveOf.get(id) &&
+        reading.found.get(id) === kept.from.found.get(id)
+      const rows = (same && kept.rowsOf.get(id)) || rowsOfPerson(person)
+      rowsOf.set(id, rows)
+      for (const [groupId, row] of rows) groupOf(groupId, keyOf(groupId)).rows.push(row)
     }
   }
 
@@ -174,14 +200,14 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
   if (!query.conflictsOnly && !location) {
     for (const line of demandOver(reading, today, window)) {
       if ((query.projectId && line.projectId !== query.projectId) || (query.roleId && line.roleId !== query.roleId)) continue
-      const key = group === 'role' ? { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' } : { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' }
-      groupOf(key).placeholders.push(line)
+      const id = group === 'role' ? line.roleId : line.projectId
+      const key = () => (group === 'role' ? { _id: line.roleId, name: plans.roleNames.get(line.roleId) ?? roleName.get(line.roleId) ?? '' } : { _id: line.projectId, name: plans.projectNames.get(line.projectId) ?? '' })
+      groupOf(id, key).placeholders.push(line)
     }
   }
 
-  // Groups by name, the people of no role (or no project) last; people by name.
+  // Groups by name, the people of no role (or no project) last; people by name, as the roster is.
   const ordered = [...groups.values()].sort((a, b) => Number(a.key._id === null) - Number(b.key._id === null) || byName(a.key, b.key))
-  // A roster already in this order (the kept one is) sorts in one pass.
-  for (const entry of ordered) entry.rows.sort((a, b) => byPersonName(a.person, b.person))
-  return { window, groups: ordered, locations: [...new Set(reading.roster.map(locationOf))].sort(compareLocations) }
+  const locations = kept ? before!.locations : [...new Set(reading.roster.map(locationOf))].sort(compareLocations)
+  return { window, groups: ordered, locations, people: { from: { roster: reading.roster, assignmentsOf: reading.assignmentsOf, leaveOf: reading.leaveOf, found: reading.found }, rowsOf } }
 }

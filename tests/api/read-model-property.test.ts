@@ -105,6 +105,8 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     planFigures: plain(figures),
     dashboard: plain({ summary: dashboard.summary, attention: dashboard.attention, conflicts: dashboard.conflicts }),
     queueLines: plain(keptQueue(plansRead, DAY)),
+    // The whole queue as kept in order with every plan: the dashboard's figures read it.
+    queue: plain(figures.queue),
     demand: plain(demandOver(reading, DAY, year)),
     // Each project's lines, as kept with its part: the whole demand split by project.
     demandOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, demandOver(reading, DAY, year).filter((line) => line.projectId === part.projectId)])),
