@@ -58,7 +58,8 @@ export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; mo
   for (const [cardId, place] of order) cardOrder.set(cardId, place)
   const placeOf = (card: Card) => cardOrder.get(card._id) ?? ''
   const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...tagged, ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
-  const allCards = all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
+  // Every card in order only when asked for (the kept answers read them per part).
+  const allCards = () => all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
   return { parts: all, cardOrder, plans: assemblePlans(all, allCards) }
 }
 

@@ -108,7 +108,7 @@ export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
  * and all their cards (in the order they were added): what every people-over-time answer reads.
  * No query; linear in the slots and assignments.
  */
-export function assemblePlans(parts: readonly PlanPart[], cards: readonly Card[]) {
+export function assemblePlans(parts: readonly PlanPart[], allCards: readonly Card[] | (() => readonly Card[])) {
   const items = new Map<string, CardItems[]>()
   const roleNames = new Map<string, string>()
   const clusterNames = new Map<string, string>()
@@ -121,15 +121,19 @@ export function assemblePlans(parts: readonly PlanPart[], cards: readonly Card[]
   }
   const itemsOf = (card: Card): CardItems[] => items.get(card._id) ?? []
   const projectNames = new Map(parts.map((part) => [part.projectId, part.projectName]))
-  const instanceNames = new Map(cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))
+  // The parts hold the same cards: named from them, the cards in their order are made only when asked for.
+  const instanceNames = new Map(parts.flatMap((part) => part.cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const))))
   const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
   const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overriddenOf.get(projectId)?.has(clusterId) ?? false)
   // Every slot and every assignment in one list each, made when first asked for: after a change the
   // kept answers read them per project (every plan's assignments are 100,000 at ten times the large dataset).
   let slots: Slot[] | undefined
   let assignments: Assignment[] | undefined
+  let cards: readonly Card[] | undefined
   return {
-    cards,
+    get cards(): readonly Card[] {
+      return (cards ??= typeof allCards === 'function' ? allCards() : allCards)
+    },
     itemsOf,
     get slots(): Slot[] {
       return (slots ??= parts.flatMap((part) => part.slots))
