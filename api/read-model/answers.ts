@@ -11,6 +11,7 @@ import { assemblePlans, loadLeave, type PlanPart, type Plans } from '#api/schedu
 import { loadRoster, type RosterPerson } from '#api/schedule/roster'
 import { byPersonName, schedulePage, scheduleRows, type ScheduleRows } from '#api/schedule/view'
 import { loadEveryPlan, type EveryPlan } from './every-plan'
+import { linesInOrder } from './in-order'
 import { keptWhileUnchanged, keptWith } from './kept'
 import { readProjectsChanged } from './revision'
 
@@ -195,42 +196,7 @@ const keptWholeQueue = keptWith<EveryPlan, readonly HireLine[]>('queue')
 export function keptQueue({ perProject, roleRows, lead }: KeptPlans, today: string): HireLine[] {
   const key = `${today} ${roleRows.map((role) => `${role.id}:${role.leadMonths}:${role.name}`).join(' ')}`
   const linesOf = (part: PlanPart) => keptLinesOfPart(part, key, () => namedLines(assemblePlans([part], []), lead, part.slots, today))
-  return [...keptWholeQueue(perProject, key, (before) => mergedQueue(perProject.parts, linesOf, before && { parts: before.on.parts, lines: before.value }))]
-}
-
-/**
- * Every project's lines in one queue, in the order `queueOrder` gives and, between equal lines, the
- * order of the parts (a stable sort of every part's lines, as a whole reading makes it). Given the
- * queue of an earlier reading, the lines of the projects whose parts did not move keep their order,
- * and only the moved projects' lines are sorted and put in place, each found by halving.
- */
-export function mergedQueue(parts: readonly PlanPart[], linesOf: (part: PlanPart) => readonly HireLine[], before?: { parts: readonly PlanPart[]; lines: readonly HireLine[] }): HireLine[] {
-  const keptPart = new Map(before?.parts.map((part) => [part.projectId, part]))
-  const moved = parts.filter((part) => keptPart.get(part.projectId) !== part)
-  if (!before || moved.length + before.parts.length - (parts.length - moved.length) > parts.length / 2)
-    return parts.flatMap(linesOf).sort(queueOrder)
-  const place = new Map(parts.map((part, at) => [part.projectId, at]))
-  const order = (a: HireLine, b: HireLine) => queueOrder(a, b) || place.get(a.project._id)! - place.get(b.project._id)!
-  const unmoved = new Set(parts.filter((part) => keptPart.get(part.projectId) === part).map((part) => part.projectId))
-  const base = before.lines.filter((line) => unmoved.has(line.project._id))
-  const added = moved.flatMap(linesOf).sort(order)
-  const lines: HireLine[] = []
-  let from = 0
-  for (const line of added) {
-    // The first of the kept lines that comes after this one.
-    let low = from
-    let high = base.length
-    while (low < high) {
-      const middle = (low + high) >> 1
-      if (order(base[middle]!, line) <= 0) low = middle + 1
-      else high = middle
-    }
-    for (let at = from; at < low; at++) lines.push(base[at]!)
-    from = low
-    lines.push(line)
-  }
-  for (let at = from; at < base.length; at++) lines.push(base[at]!)
-  return lines
+  return [...keptWholeQueue(perProject, key, (before) => linesInOrder(perProject.parts, linesOf, (line) => line.project._id, queueOrder, before && { parts: before.on.parts, lines: before.value }))]
 }
 
 /**

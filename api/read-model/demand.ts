@@ -2,6 +2,7 @@ import type { Day, Range } from '#domain/schedule/calendar'
 import { placeholderOrder, placeholders, type Placeholder } from '#domain/schedule/grid'
 import type { PlanPart, Plans } from '#api/schedule/load'
 import type { EveryPlan } from './every-plan'
+import { linesInOrder } from './in-order'
 import { keptWith } from './kept'
 
 /** What unfilled demand is worked out from: the kept reading of every plan, per project too, and the roles' lead times. */
@@ -14,7 +15,7 @@ export interface DemandReading {
   leadMonthsOf: (roleId: string) => number
 }
 
-const keptDemand = keptWith<Plans, readonly Placeholder[]>('demand')
+const keptDemand = keptWith<EveryPlan, readonly Placeholder[]>('demand')
 const keptDemandOfPart = keptWith<PlanPart, readonly Placeholder[]>('demandOfPart')
 
 /**
@@ -28,7 +29,9 @@ const keptDemandOfPart = keptWith<PlanPart, readonly Placeholder[]>('demandOfPar
 export function demandOver(reading: DemandReading, today: Day, window: Range): readonly Placeholder[] {
   const key = `${today}|${window.start}|${window.end}|${reading.roleRows.map((role) => `${role.id}:${role.leadMonths}`).join(' ')}`
   // Each project's lines in the order of the parts, as the whole slots list has them: sorted stably, the same as `placeholders` over every slot.
-  return keptDemand(reading.plans, key, () =>
-    reading.perProject.parts.flatMap((part) => keptDemandOfPart(part, key, () => placeholders(part.slots, reading.leadMonthsOf, today, window))).sort(placeholderOrder),
+  const linesOf = (part: PlanPart) => keptDemandOfPart(part, key, () => placeholders(part.slots, reading.leadMonthsOf, today, window))
+  // After a change, the moved projects' lines put in place among the others (./in-order.ts).
+  return keptDemand(reading.perProject, key, (before) =>
+    linesInOrder(reading.perProject.parts, linesOf, (line) => line.projectId, placeholderOrder, before && { parts: before.on.parts, lines: before.value }),
   )
 }

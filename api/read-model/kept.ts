@@ -58,7 +58,11 @@ export const keptAnswers = {
     keyedBy: "the day and the roles' names and lead times",
     afterAChange: "the moved projects' lines put in place among the others, kept in their order",
   },
-  demand: { invalidatedBy: { keptWith: 'the reading of every plan' }, keyedBy: 'the day, the window and the lead times', afterAChange: "each project's lines as kept with its part" },
+  demand: {
+    invalidatedBy: { keptWith: 'the reading of every plan' },
+    keyedBy: 'the day, the window and the lead times',
+    afterAChange: "the moved projects' lines put in place among the others, kept in their order (each project's as kept with its part)",
+  },
   roster: { invalidatedBy: { revisions: ['people'] }, keyedBy: 'nothing', afterAChange: 'all of it (one query)' },
   scheduleRows: {
     invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
