@@ -67,7 +67,8 @@ export const keptAnswers = {
   scheduleRows: {
     invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
     keyedBy: "the day and the Schedule's query but its page",
-    afterAChange: "the rows of the people whose assignments, leave or conflicts moved; everyone's placed again (no query)",
+    afterAChange:
+      "the rows of the people whose assignments moved (as the grouping names them), put in place in their groups; after other changes, a person's rows kept while their assignments, leave and conflicts are the very ones (no query)",
     // A query's rows hold everyone it lists (10,000 people at ten times the large dataset): a few queries' worth.
     keysKept: 8,
   },

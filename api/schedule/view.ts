@@ -25,6 +25,8 @@ export interface ScheduleReading {
   roster: readonly RosterPerson[]
   /** The roster is already in the Schedule's order (`byPersonName`), as the kept one is: it is not sorted again. */
   rosterInOrder?: boolean
+  /** The people whose assignments differ from those of `from` (the kept grouping's, api/read-model/answers.ts): everyone else's are the very arrays. */
+  moved?: { from: ReadonlyMap<string, readonly Assignment[]>; people: ReadonlySet<string> }
 }
 
 /** A row before it is placed: the person, their assignments and leave in the window, and where they overlap. */
@@ -57,6 +59,8 @@ interface PeopleRows {
   from: Pick<ScheduleReading, 'roster' | 'assignmentsOf' | 'leaveOf' | 'found'>
   /** A person's rows: the group each is in (a role, a project, or none), and the row. */
   rowsOf: ReadonlyMap<string, readonly (readonly [string | null, Candidate])[]>
+  /** Each person's place in the roster, in the Schedule's order: where a row worked out again goes in its group. */
+  rank: ReadonlyMap<string, number>
 }
 interface ScheduleRowGroup {
   key: { _id: string | null; name: string }
@@ -162,7 +166,7 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
   // The people in the Schedule's order, so each group's rows are in it as they are added.
   const roster = reading.rosterInOrder ? reading.roster : [...reading.roster].sort(byPersonName)
   const kept = before && before.people.from.roster === reading.roster ? before.people : undefined
-  const rowsOf = new Map<string, readonly (readonly [string | null, Candidate])[]>()
+  let rowsOf = new Map<string, readonly (readonly [string | null, Candidate])[]>()
   const rowsOfPerson = (person: RosterPerson): (readonly [string | null, Candidate])[] => {
     if (query.roleId && person.roleId !== query.roleId) return []
     if (location && locationOf(person).toLowerCase() !== location) return []
@@ -181,7 +185,33 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
     }
     return rows.filter(([, row]) => !query.conflictsOnly || row.marks.length > 0)
   }
-  if (!query.unfilledOnly) {
+  const rank = kept ? kept.rank : new Map(roster.map((person, at) => [person._id, at]))
+  const moved = reading.moved
+  if (!query.unfilledOnly && kept && moved && moved.from === kept.from.assignmentsOf && reading.leaveOf === kept.from.leaveOf) {
+    // Only the people whose assignments moved: their rows are worked out again and put in place in
+    // their groups (each in the roster's order, found by halving); everyone else's stay where they were.
+    for (const entry of before!.groups) if (entry.rows.length) groups.set(entry.key._id ?? '', { key: keyOf(entry.key._id)(), rows: entry.rows.slice(), placeholders: [] })
+    const patched = new Map(kept.rowsOf)
+    const fresh: (readonly [string | null, Candidate])[] = []
+    for (const id of moved.people) {
+      const at = rank.get(id)
+      if (at === undefined) continue
+      for (const [groupId] of kept.rowsOf.get(id) ?? []) {
+        const rows = groups.get(groupId ?? '')!.rows
+        const index = placeOf(rows, at)
+        if (rows[index]?.person._id === id) rows.splice(index, 1)
+      }
+      const rows = rowsOfPerson(roster[at]!)
+      patched.set(id, rows)
+      fresh.push(...rows)
+    }
+    for (const [groupId, row] of fresh) {
+      const rows = groupOf(groupId, keyOf(groupId)).rows
+      rows.splice(placeOf(rows, rank.get(row.person._id)!), 0, row)
+    }
+    for (const [id, entry] of groups) if (entry.rows.length === 0) groups.delete(id)
+    rowsOf = patched
+  } else if (!query.unfilledOnly) {
     for (const person of roster) {
       const id = person._id
       const same =
@@ -209,5 +239,17 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
   // Groups by name, the people of no role (or no project) last; people by name, as the roster is.
   const ordered = [...groups.values()].sort((a, b) => Number(a.key._id === null) - Number(b.key._id === null) || byName(a.key, b.key))
   const locations = kept ? before!.locations : [...new Set(reading.roster.map(locationOf))].sort(compareLocations)
-  return { window, groups: ordered, locations, people: { from: { roster: reading.roster, assignmentsOf: reading.assignmentsOf, leaveOf: reading.leaveOf, found: reading.found }, rowsOf } }
+  return { window, groups: ordered, locations, people: { from: { roster: reading.roster, assignmentsOf: reading.assignmentsOf, leaveOf: reading.leaveOf, found: reading.found }, rowsOf, rank } }
+
+  /** Where a person of roster place `at` is, or goes, among rows in the roster's order. */
+  function placeOf(rows: readonly Candidate[], at: number) {
+    let low = 0
+    let high = rows.length
+    while (low < high) {
+      const middle = (low + high) >> 1
+      if (rank.get(rows[middle]!.person._id)! < at) low = middle + 1
+      else high = middle
+    }
+    return low
+  }
 }
