@@ -21,7 +21,12 @@ export type IntentPost<Table extends IntentTable> = {
   [Intent in keyof Table & string]: { intent: Intent; submission: Submission<z.output<Table[Intent]['schema']>, string[]> }
 }[keyof Table & string]
 
-/** The screen's union, made once by its form module: a post no button of the page makes matches no member. */
+/**
+ * The screen's union, made once by its form module: a post no button of the page makes matches no member.
+ * Marked free of side effects so a screen that imports its form module only for a constant does not
+ * ship the union (and zod's) to the browser: the bundler may drop an unused call.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function intentUnion<Table extends IntentTable>(table: Table): IntentUnion<Table> {
   const members = Object.entries(table).map(([intent, { schema }]) => z.pipe(z.looseObject({ intent: z.literal(intent) }), schema as z.ZodMiniType<unknown, { intent: string }>))
   const union = z.discriminatedUnion('intent', members as [(typeof members)[number], ...(typeof members)[number][]])
