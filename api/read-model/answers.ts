@@ -1,13 +1,13 @@
 import type { Attention, HireLine, PlanningSummary, ScheduleView } from '#domain/contracts/schedule'
 import { mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, byTime, conflictsOfPerson, handOvers, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
+import { byPerson, byTime, conflictsOfPerson, handOvers, sharedSpan, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
 import { attention } from '#domain/schedule/attention'
 import { DEFAULT_LEAD_MONTHS } from '#domain/schedule/capacity'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
 import { roles } from '#api/db/schema'
 import { namedLines, queueOrder } from '#api/schedule/hire-queue'
-import { assemblePlans, loadLeave, type PlanPart, type Plans } from '#api/schedule/load'
+import { assemblePlans, loadLeave, loadPeople, type PlanPart, type Plans } from '#api/schedule/load'
 import { loadRoster, type RosterPerson } from '#api/schedule/roster'
 import { byPersonName, schedulePage, scheduleRows, type ScheduleRows } from '#api/schedule/view'
 import { loadEveryPlan, type EveryPlan } from './every-plan'
@@ -232,6 +232,26 @@ export const keptDashboard = keptWhileUnchanged('dashboard', async (db, day) => 
   }
   const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
   return { every, summary, attention: strip, conflicts: split }
+})
+
+/**
+ * GET /api/conflicts' people in its order, for each `when` (upcoming: the soonest to start first;
+ * past: the latest over first; then by name), with the dashboard's reading they come from. Kept per
+ * day while the plans, leave and people stand still: a page costs the page, not reading and sorting
+ * the names of everyone in conflict; after a change it is worked out whole, once.
+ */
+export const keptConflictsOrder = keptWhileUnchanged('conflictsOrder', async (db, day) => {
+  const reading = await keptDashboard(db, day)
+  const { upcoming, past } = reading.conflicts
+  // Every name is read (one query): the order is by name after the shared span.
+  const people = await loadPeople(db, [...new Set([...upcoming.keys(), ...past.keys()])])
+  const inOrder = (found: ReadonlyMap<string, readonly Conflict[]>, when: 'upcoming' | 'past') => {
+    const listed = people.filter((user) => found.has(user._id))
+    const span = new Map(listed.map((user) => [user._id, sharedSpan(found.get(user._id)!)!]))
+    const soonest = (a: string, b: string) => (when === 'past' ? span.get(b)!.end.localeCompare(span.get(a)!.end) : span.get(a)!.start.localeCompare(span.get(b)!.start))
+    return listed.sort((a, b) => soonest(a._id, b._id) || (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email))
+  }
+  return { reading, upcoming: inOrder(upcoming, 'upcoming'), past: inOrder(past, 'past') }
 })
 
 /** Everyone active, as the Schedule lists them, in its order (so its rows sort in one pass): kept while nobody joins, leaves, or changes their name, role or work location. */

@@ -72,6 +72,11 @@ export const keptAnswers = {
     // A query's rows hold everyone it lists (10,000 people at ten times the large dataset): a few queries' worth.
     keysKept: 8,
   },
+  conflictsOrder: {
+    invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
+    keyedBy: 'the day',
+    afterAChange: 'all of it: the names of everyone in conflict (one query) and their order',
+  },
   demandOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the day, the window and the lead times', afterAChange: "the moved projects' lines" },
 } as const satisfies Record<string, KeptAnswer>
 

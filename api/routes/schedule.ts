@@ -3,7 +3,6 @@ import type { LeaveRow } from '#domain/contracts/schedule'
 import type { FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
-import { sharedSpan } from '#domain/schedule/assignments'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE, slice } from '#domain/pages'
@@ -36,7 +35,7 @@ import { signedIn, type Context } from '#api/context'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
-import { keptConflicts, keptDashboard, keptHandOvers, keptPlanFigures, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
+import { keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptPlanFigures, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { requireProject } from '#api/projects/project'
 import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
@@ -129,15 +128,12 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   const conflictsSchema = { summary: 'People with conflicts (not yet over, or with when=past those over), a page at a time', querystring: conflictsQuerySchema, response: { 200: conflictsAnswer } }
   app.get('/api/conflicts', { ...access('view'), schema: conflictsSchema }, async (request) => {
     const { when, limit = PAGE_SIZE, offset = 0 } = request.query
-    const { every, conflicts: split } = await keptDashboard(deps.db, today(request.ctx))
-    const { plans, assignmentsOf } = every
-    const found = when === 'past' ? split.past : split.upcoming
-    // Every name is read (one query), for the order; only the page's people are presented.
-    const people = await loadPeople(deps.db, [...found.keys()])
-    // Upcoming: the soonest to start first; past: the latest over first; then by name.
-    const span = new Map(people.map((user) => [user._id, sharedSpan(found.get(user._id)!)!]))
-    const soonest = (a: string, b: string) => (when === 'past' ? span.get(b)!.end.localeCompare(span.get(a)!.end) : span.get(a)!.start.localeCompare(span.get(b)!.start))
-    const page = people.sort((a, b) => soonest(a._id, b._id) || (a.fullName ?? a.email).localeCompare(b.fullName ?? b.email)).slice(offset, offset + limit)
+    // Everyone in conflict, in the answer's order, kept per day: only the page's people are presented.
+    const kept = await keptConflictsOrder(deps.db, today(request.ctx))
+    const { plans, assignmentsOf } = kept.reading.every
+    const found = when === 'past' ? kept.reading.conflicts.past : kept.reading.conflicts.upcoming
+    const people = when === 'past' ? kept.past : kept.upcoming
+    const page = people.slice(offset, offset + limit)
     // Each person's conflicts as `conflicts` found them: named, not looked for a second time.
     return { people: page.map((user) => ({ user, assignments: presentAssignments(plans, assignmentsOf.get(user._id) ?? [], found.get(user._id) ?? [], 'conflicting') })), total: people.length }
   })

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
+import { keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptLeave, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
 import { demandOver } from '#api/read-model/demand'
 import { KEYS_KEPT, freezeDeep, keptAnswers } from '#api/read-model/kept'
 import { Client, signedUpUser, startApi, type Api } from '../support/api-harness'
@@ -42,6 +42,7 @@ async function readAll(read: string[] = []) {
     keptDashboard(api.db, DAY),
     keptRoster(api.db),
     keptSchedule(api.db, { conflictsOnly: false, unfilledOnly: false }, DAY),
+    keptConflictsOrder(api.db, DAY),
   ])
   read.push(...queries)
   return all
@@ -108,7 +109,7 @@ describe('the kept readings and the tables the revisions watch', () => {
     const unwatched = [...read].filter((table) => table !== 'plan_revision' && !plans.has(table) && !leave.has(table) && !people.has(table))
     expect(unwatched, `read by a kept reading but raising no revision: ${unwatched.join(', ')}`).toEqual([])
     expect([...leave]).toEqual(['leave'])
-    // Who the Schedule lists: read by the kept roster alone.
+    // Who the Schedule lists: read by the kept roster, and the names of the conflicts' order.
     expect([...people]).toEqual(['profiles', 'users'])
     expect(read.has('users') && read.has('profiles')).toBe(true)
     // Watched but read by no kept reading: a trigger left behind, or a reading that lost a table.

@@ -6,7 +6,7 @@ import { placeholderOrder, placeholders } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
-import { keptAssignments, keptConflicts, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
+import { keptAssignments, keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
 import { demandOver } from '#api/read-model/demand'
 import type { KeptAnswerName } from '#api/read-model/kept'
 import { namedQueue } from '#api/schedule/hire-queue'
@@ -82,7 +82,7 @@ const WINDOWS: ScheduleQuery[] = [
  * keptAnswers' names, so an answer added there without being compared here fails to compile.
  */
 async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown>> {
-  const [plansRead, assignments, leaveOf, conflicts, handOvers, figures, dashboard, roster, pages] = await Promise.all([
+  const [plansRead, assignments, leaveOf, conflicts, handOvers, figures, dashboard, roster, pages, conflictsOrder] = await Promise.all([
     keptPlans(db),
     keptAssignments(db),
     keptLeave(db),
@@ -92,6 +92,7 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     keptDashboard(db, DAY),
     keptRoster(db),
     Promise.all(WINDOWS.map((query) => keptSchedule(db, query, DAY))),
+    keptConflictsOrder(db, DAY),
   ])
   const leadMonthsOf = (roleId: string) => plansRead.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS
   const reading = { ...plansRead, leadMonthsOf }
@@ -112,6 +113,7 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     demandOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, demandOver(reading, DAY, year).filter((line) => line.projectId === part.projectId)])),
     roster: plain(roster),
     scheduleRows: plain(pages),
+    conflictsOrder: plain({ upcoming: conflictsOrder.upcoming, past: conflictsOrder.past }),
   }
 }
 
