@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { otpSchema, verifyOtpFormSchema } from '#domain/auth'
 import { intentUnion, readIntent, type IntentTable } from '#app/lib/intents'
-import { parseWithSchema } from '#app/lib/validation'
+import { firstOf, parseWithSchema, textField } from '#app/lib/validation'
 
 /**
  * The Verify your email form: one address and the code (one field without JavaScript, six
@@ -25,13 +25,11 @@ export const linkedCode = (params: URLSearchParams) => {
   return otpSchema.safeParse(code).success ? code : ''
 }
 
-const first = (value: unknown) => String((Array.isArray(value) ? value[0] : value) ?? '')
-
 /** The verify post: the address as sent, and the code from its one field or its six boxes, then the domain's checks. */
 export const verifyPostSchema = z.pipe(
   z.transform((form: unknown) => {
     const { email, otp } = (form ?? {}) as Record<string, unknown>
-    return { email: first(email), otp: [otp ?? []].flat().join('') }
+    return { email: String(firstOf(email) ?? ''), otp: [otp ?? []].flat().join('') }
   }),
   verifyOtpFormSchema,
 )
@@ -39,7 +37,7 @@ export const verifyPostSchema = z.pipe(
 /** The two buttons, beside what they need: nobody is signed in yet, so no permission. */
 export const INTENTS = {
   verify: { permission: [], schema: verifyPostSchema },
-  resend: { permission: [], schema: z.object({ email: z.pipe(z.transform(first), z.string()) }) },
+  resend: { permission: [], schema: z.object({ email: textField }) },
 } as const satisfies IntentTable
 const POSTED = intentUnion(INTENTS)
 
