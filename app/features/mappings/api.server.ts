@@ -1,4 +1,4 @@
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { getMappingCandidates, getMappingScreen } from '#app/lib/api/projects.server'
 import { isUuid } from '#domain/ids'
@@ -24,7 +24,7 @@ export async function loadScreen(caller: Caller, params: URLSearchParams): Promi
     if (screen.ok) return { ...screen.data, projectId: screen.data.project._id }
   }
   const projects = await listProjects(caller)
-  return { ...NO_PROJECT, projects: projects.ok ? projects.data.map(({ _id, name }) => ({ _id, name })) : [] }
+  return { ...NO_PROJECT, projects: listOr(projects, (data) => data.map(({ _id, name }) => ({ _id, name }))) }
 }
 
 /** The popover's candidates for one row and the typed text: none when the call fails (the list then says so). */
@@ -33,5 +33,5 @@ export async function loadCandidates(caller: Caller, params: URLSearchParams): P
   const projectId = params.get('projectId') ?? ''
   const { q } = readAssignSearch(params, [])
   const answer = isUuid(projectId) ? await getMappingCandidates(caller, projectId, { key, q }) : null
-  return { key, candidates: answer?.ok ? answer.data.candidates : [] }
+  return { key, candidates: listOr(answer, (data) => data.candidates) }
 }

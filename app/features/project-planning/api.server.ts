@@ -2,7 +2,7 @@ import type { Card } from '#domain/contracts/projects'
 import { isUuid } from '#domain/ids'
 import { asCardState, type CardDraft } from './card'
 import { listProjects } from '#app/lib/api/catalog.server'
-import type { Caller } from '#app/lib/api/http.server'
+import { listOr, type Caller } from '#app/lib/api/http.server'
 import { getPlanningScreen, savePlan } from '#app/lib/api/projects.server'
 import { draftOf, keyOf, NO_SELECTION, parseKey, type PlanPage, type Selection, type View } from './form'
 
@@ -45,7 +45,7 @@ async function readScreen(caller: Caller, wanted: Selection): Promise<Screen> {
     }
   }
   const projects = await listProjects(caller)
-  return { projects: projects.ok ? projects.data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory })) : [], templates: [], saved: [], selection: NO_SELECTION, options: NO_OPTIONS }
+  return { projects: listOr(projects, (data) => data.map(({ _id, name, globalCategory }) => ({ _id, name, globalCategory }))), templates: [], saved: [], selection: NO_SELECTION, options: NO_OPTIONS }
 }
 
 /**
