@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Db, Tx } from './client'
 import { pgErrorCode } from './errors'
 
 /** What PostgreSQL answers a transaction it gave up on because of another one: a serialization failure, a deadlock. */
@@ -7,20 +6,12 @@ const RACES = new Set(['40001', '40P01'])
 const ATTEMPTS = 3
 
 /**
- * A transaction run again from its start when PostgreSQL gave it up for a race with another one
- * (SQLSTATE 40001 or 40P01), up to three times in all, after a short random pause so the two do not
- * meet again. Nothing of a transaction given up was kept, so running it again is safe; its work must
- * only read and write through `tx`. Locks taken in one order make these races rare; this keeps the
- * rare one from reaching a person as a 500. Any other failure is thrown at once.
- */
-export function retryingTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = ATTEMPTS): Promise<T> {
-  return retryingRaces(() => db.transaction(work), attempts)
-}
-
-/**
- * Runs `run` (which opens a transaction, as `transaction(ctx, …)` of #api/context does) again when
- * PostgreSQL gave that transaction up for a race, as retryingTransaction does: the store keeps
- * opening its transaction the one way, and the retry is only around it.
+ * Runs `run`, which opens a transaction the one way (`transaction(ctx, …)` of #api/context), again
+ * from its start when PostgreSQL gave that transaction up for a race with another one (SQLSTATE
+ * 40001 or 40P01), up to three times in all, after a short random pause so the two do not meet
+ * again. Nothing of a transaction given up was kept, so running it again is safe; its work must only
+ * read and write through the transaction's context. Locks taken in one order make these races rare;
+ * this keeps the rare one from reaching a person as a 500. Any other failure is thrown at once.
  */
 export async function retryingRaces<T>(run: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
   for (let attempt = 1; ; attempt++) {

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { retryingTransaction } from '#api/db/retry'
+import type { Tx } from '#api/db/client'
+import { retryingRaces } from '#api/db/retry'
+import { transaction } from '#api/context'
 import { roles } from '#api/db/schema'
 import { startApi, type Api } from '../support/api-harness'
 
@@ -17,12 +19,15 @@ afterAll(() => api?.close())
 
 const raceError = (code: string) => Object.assign(new Error('could not serialize access'), { code })
 
-describe('retryingTransaction', () => {
+/** A transaction opened the one way (transaction(ctx, …)), run again on a race as changeAccount's is. */
+const retriedTransaction = <T>(work: (tx: Tx) => Promise<T>) => retryingRaces(() => transaction({ db: api.db }, ({ db }) => work(db)))
+
+describe('retryingRaces around transaction(ctx, …)', () => {
   test('two transactions locking two rows in opposite orders both end committed (PostgreSQL breaks the deadlock, the loser runs again)', async () => {
     const [first, second] = await api.db.select().from(roles).limit(2)
     let attempts = 0
     const crossing = (one: string, other: string, leadMonths: number) =>
-      retryingTransaction(api.db, async (tx) => {
+      retriedTransaction(async (tx) => {
         attempts++
         await tx.update(roles).set({ leadMonths }).where(eq(roles.id, one))
         await sleep(200)
@@ -40,7 +45,7 @@ describe('retryingTransaction', () => {
   test('a race is retried up to three attempts in all, then thrown; any other failure at once', async () => {
     for (const code of ['40001', '40P01']) {
       let attempts = 0
-      const third = retryingTransaction(api.db, async () => {
+      const third = retriedTransaction(async () => {
         attempts++
         if (attempts < 3) throw raceError(code)
         return 'done'
@@ -48,7 +53,7 @@ describe('retryingTransaction', () => {
       await expect(third).resolves.toBe('done')
       expect(attempts).toBe(3)
       attempts = 0
-      const always = retryingTransaction(api.db, async () => {
+      const always = retriedTransaction(async () => {
         attempts++
         throw raceError(code)
       })
@@ -56,7 +61,7 @@ describe('retryingTransaction', () => {
       expect(attempts).toBe(3)
     }
     let attempts = 0
-    const other = retryingTransaction(api.db, async () => {
+    const other = retriedTransaction(async () => {
       attempts++
       throw raceError('23505')
     })
