@@ -11,6 +11,7 @@ import { addDays, intersection, overlaps, type Range } from '#domain/schedule/ca
 import type { Slot } from '#domain/schedule/capacity'
 import { itemKey } from '#domain/schedule/slots'
 import { openDatabase, type Executor } from '#api/db/client'
+import { transaction } from '#api/context'
 import { sameName } from '#api/names'
 import type { ChangeCheck } from '#api/http/changes'
 import { hashPassword } from '#api/auth/passwords'
@@ -77,10 +78,11 @@ if (existing && !env.SEED_ADMIN_PASSWORD) {
     createdAt: now,
   }
   // One write path for accounts, as for everyone's: made, or its password set again, by the system, on record.
-  await db.transaction(async (tx) => {
+  await transaction({ db, actor: 'system' as const, now }, async (system) => {
+    const tx = system.db
     const account = await accountByEmail(tx, email, { lock: true })
-    if (account) await updateUser({ db: tx, actor: 'system', now }, account, values)
-    else await createUser({ db: tx, actor: 'system', now }, values)
+    if (account) await updateUser(system, account, values)
+    else await createUser(system, values)
   })
   console.log(`Administrator: sign in at ${env.PUBLIC_URL}/login as ${email} with password ${password}`)
 }
@@ -173,10 +175,11 @@ async function seedDemoUsers(db: Executor, admin: Account) {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
-  await db.transaction(async (tx) => {
+  await transaction({ db, actor: 'system' as const, now }, async (system) => {
+    const tx = system.db
     // Made by the system, each with its 'created' entry in the audit log.
     const created = await createUsers(
-      { db: tx, actor: 'system', now },
+      system,
       fresh.map(({ person: [name, role, , , status], index }) => {
         const granted = role === 'User' ? null : roleNamed(role)
         // Plain users: every other one picked a role on their profile, which grants nothing.
@@ -210,7 +213,7 @@ async function seedDemoUsers(db: Executor, admin: Account) {
       const asblExperience = 1 + (index % 5)
       const joined = new Date(user.createdAt.getTime() - 30 * DAY)
       // Written as the profile form writes it, each on record.
-      await writeProfile({ db: tx, actor: 'system', now }, user.id, {
+      await writeProfile(system, user.id, {
         personal: personalSchema.parse({
           name,
           dob: `${1980 + (index % 20)}-${pad(1 + (index % 12))}-${pad(1 + ((index * 7) % 28))}`,
@@ -385,12 +388,13 @@ async function seedPlanning(db: Executor) {
   const now = new Date()
   const added = { categories: 0, entities: 0, clusters: 0, projects: 0, plannings: 0, templates: 0 }
 
-  await db.transaction(async (tx) => {
+  await transaction({ db, actor: 'system' as const, now }, async (system) => {
+    const tx = system.db
     // What exists is found by name as the stores compare names (#api/names), and left as it is.
     const categoryRows = await listCategories(tx, null)
     for (const name of Object.keys(catalog)) {
       if (named(categoryRows, name)) continue
-      categoryRows.push(await createCategory({ db: tx, actor: 'system', now }, name))
+      categoryRows.push(await createCategory(system, name))
       added.categories++
     }
     const categoryId = (name: string) => named(categoryRows, name)!._id
@@ -400,7 +404,7 @@ async function seedPlanning(db: Executor) {
     for (const [category, types] of Object.entries(catalog)) {
       for (const name of Object.keys(types)) {
         if (entityOf(category, name)) continue
-        entityRows.push(await createEntity({ db: tx, actor: 'system', now }, { name, categoryId: categoryId(category) }))
+        entityRows.push(await createEntity(system, { name, categoryId: categoryId(category) }))
         added.entities++
       }
     }
@@ -430,7 +434,7 @@ async function seedPlanning(db: Executor) {
     const projectRows = await listProjects(tx)
     for (const [name, global] of projectSeeds) {
       if (named(projectRows, name)) continue
-      await createProject({ db: tx, actor: 'system', now }, { name, globalCategory: global ? categoryId(global) : null })
+      await createProject(system, { name, globalCategory: global ? categoryId(global) : null })
       added.projects++
     }
 
@@ -476,7 +480,7 @@ async function seedPlanning(db: Executor) {
           })),
         })),
       })
-      await saveTemplate({ db: tx, actor: 'system', now }, payload, SEEDING)
+      await saveTemplate(system, payload, SEEDING)
       added.templates++
     }
   })
@@ -519,7 +523,8 @@ async function seedProjects(db: Executor) {
   const added = { cards: 0, instances: 0, tags: 0, overrides: 0 }
   let skipped = 0
 
-  await db.transaction(async (tx) => {
+  await transaction({ db, actor: 'system' as const, now }, async (system) => {
+    const tx = system.db
     const projectRows = await listProjects(tx)
     const categoryRows = await listCategories(tx, null)
     const entityRows = await listEntities(tx, null)
@@ -582,7 +587,7 @@ async function seedProjects(db: Executor) {
               const cap = taggingRequirement(entry.item, inPlan).total
               const userIds = pick(entry.roleName, Math.min(cap, 1 + (row++ % 3)))
               if (userIds.length === 0) continue
-              await replaceMapping({ db: tx, actor: 'system', now }, { projectId, projectEntityId: instance._id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, SEEDING)
+              await replaceMapping(system, { projectId, projectEntityId: instance._id, roleId: entry.roleId, clusterIds: [...entry.item.clusterIds], userIds }, SEEDING)
               added.tags += userIds.length * entry.item.clusterIds.length
             }
           }
@@ -604,7 +609,7 @@ async function seedProjects(db: Executor) {
       const had = await loadSiteOverrides(tx, { projectId: project._id, entityId: site._id })
       if (had.some((row) => row.clusterId === cluster._id)) continue
       const input = siteOverrideSchema.parse({ projectId: project._id, categoryId: site.categoryId, entityId: site._id, clusterId: cluster._id, startDate: fromToday(startDate), endDate: fromToday(endDate) })
-      await saveOverride({ db: tx, actor: 'system', now }, input)
+      await saveOverride(system, input)
       added.overrides++
     }
   })
@@ -626,12 +631,13 @@ async function seedProjects(db: Executor) {
  */
 async function seedPeopleOverTime(db: Executor) {
   const added = { leadTimes: 0, doubleBookings: 0, handOvers: 0, leave: 0 }
-  await db.transaction(async (tx) => {
+  await transaction({ db, actor: 'system' as const, now }, async (system) => {
+    const tx = system.db
     // A role whose lead time someone changed keeps it.
     const roleRows = await listRoles(tx)
     for (const [name, leadMonths] of [['Engineer', 2], ['PMO', 3]] as const) {
       const role = roleRows.find((row) => row.name === name && row.leadMonths === 1)
-      if (role && (await setLeadMonths({ db: tx, actor: 'system', now }, role.id, leadMonths))) added.leadTimes++
+      if (role && (await setLeadMonths(system, role.id, leadMonths))) added.leadTimes++
     }
 
     if (await anyLeave(tx)) return
@@ -642,7 +648,7 @@ async function seedPeopleOverTime(db: Executor) {
     const hasRoom = (slot: Slot) => slot.dates !== null && slot.tagged < slot.requirement
     const book = async (slot: Slot, personId: string) => {
       const already = plans.assignments.filter((row) => row.instanceId === slot.instanceId && row.roleId === slot.roleId && itemKey(row.clusterIds) === slot.clusterKey).map((row) => row.personId)
-      await replaceMapping({ db: tx, actor: 'system', now }, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, SEEDING)
+      await replaceMapping(system, { projectId: slot.projectId, projectEntityId: slot.instanceId, roleId: slot.roleId, clusterIds: [...slot.clusterIds], userIds: [...already, personId] }, SEEDING)
       // The next booking on this slot keeps this one.
       plans.assignments.push({ id: '', personId, projectId: slot.projectId, instanceId: slot.instanceId, roleId: slot.roleId, clusterIds: slot.clusterIds, dates: slot.dates })
       slot.tagged++
@@ -692,7 +698,7 @@ async function seedPeopleOverTime(db: Executor) {
       ]
       // As the dashboard records it, on record; a period that would overlap one of theirs is refused there, and left out here.
       for (const period of periods) {
-        if ('created' in (await recordLeave({ db: tx, actor: 'system', now }, { userId: personId, ...period }))) added.leave++
+        if ('created' in (await recordLeave(system, { userId: personId, ...period }))) added.leave++
       }
     }
   })
