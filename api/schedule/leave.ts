@@ -13,10 +13,10 @@ import { auditActor, transaction, type StoreContext } from '#api/context'
  */
 
 type Period = typeof leave.$inferSelect
-type Person = { fullName: string | null; email: string }
+type NameAndEmail = { fullName: string | null; email: string }
 
 /** A period's entry in the log, about its person: "Asha Rao, leave 2030-12-01 – 2030-12-05". */
-const periodChange = (period: Period, person: Person | undefined, action: 'created' | 'removed'): Change => {
+const periodChange = (period: Period, person: NameAndEmail | undefined, action: 'created' | 'removed'): Change => {
   const fields = { startDate: period.startDate, endDate: period.endDate, note: period.note }
   const days = `${period.startDate} – ${period.endDate}`
   return {
@@ -29,7 +29,7 @@ const periodChange = (period: Period, person: Person | undefined, action: 'creat
   }
 }
 
-const personOf = async (db: Executor, userId: string): Promise<Person | undefined> =>
+const personOf = async (db: Executor, userId: string): Promise<NameAndEmail | undefined> =>
   (await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, userId)))[0]
 
 export interface NewLeave {

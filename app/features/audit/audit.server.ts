@@ -18,7 +18,7 @@ export interface PersonChoice {
 }
 
 /** The person filter as typed, resolved: one person's id, or why not (nobody or several match). */
-type Person = { id?: string; problem?: string; choices?: PersonChoice[] }
+type PersonFilter = { id?: string; problem?: string; choices?: PersonChoice[] }
 
 /** How many people a search that matches several offers to pick from. */
 const CHOICES = 10
@@ -27,7 +27,7 @@ const CHOICES = 10
  * The person filter names one person: an id (from a link), an email, or text matching one person's
  * name or email. Several matches are offered as choices; an exact email wins over the others.
  */
-async function resolvePerson(caller: Caller, typed: string): Promise<Person> {
+async function resolvePerson(caller: Caller, typed: string): Promise<PersonFilter> {
   if (!typed) return {}
   const email = typed.toLowerCase()
   if (isUuid(typed)) return { id: canonicalId(typed) }
