@@ -126,6 +126,13 @@ describe('Complete Your Profile', () => {
     expect(draft).toEqual({ personal: { name: 'Asha', siblings: 's'.repeat(2000) }, professional: {}, financial: { previousOrgSalary: '12x' }, selectedRoleId: roleId })
   })
 
+  test('the draft keeps a field left empty, the last of a name sent twice, no file, and no role when none was picked', () => {
+    const posted = form([['personal.name', 'Asha'], ['personal.name', 'Asha Rao'], ['personal.phone', ''], ['roleId', 'r'.repeat(80)]])
+    posted.append('personal.photo', new File(['x'], 'photo.png'))
+    expect(draftOf(posted)).toEqual({ personal: { name: 'Asha Rao', phone: '' }, professional: {}, financial: {}, selectedRoleId: 'r'.repeat(64) })
+    expect(draftOf(form([['professional.asblExperience', '2']]))).toEqual({ personal: {}, professional: { asblExperience: '2' }, financial: {}, selectedRoleId: '' })
+  })
+
   test('offers oneself every role but Admin; says when the personal email is not the login one', () => {
     const values = personalValues({ personal: { email: 'asha@home.example' } }, null)
     const signedIn = personalView({ role: 'User', permissions: [], email: 'asha@example.com' }, roles, values)
