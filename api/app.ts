@@ -6,7 +6,7 @@ import type { Deps } from './deps'
 import { installAccessControl } from './http/access'
 import { frameworkErrors, HttpError, installErrorHandler } from './http/errors'
 import { installCanonicalIds } from './http/params'
-import { installSchemaTable, serializerCompiler, validatorCompiler } from './http/schemas'
+import { installSchemaTable, installUndeclaredStatusCheck, serializerCompiler, validatorCompiler } from './http/schemas'
 import { loggingOptions, REQUEST_ID_HEADER, type ApiLogger } from './http/request-log'
 import { auditRoutes } from './routes/audit'
 import { authRoutes } from './routes/auth'
@@ -43,6 +43,7 @@ export async function buildApi(deps: Deps, options: { logger?: ApiLogger; checkA
   installErrorHandler(app)
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler(options.checkAnswers ?? true))
+  if (options.checkAnswers ?? true) installUndeclaredStatusCheck(app)
   // Set first, so that every answer has them, a refusal too. A route may allow caching of its own
   // answer (the cluster descriptions) by setting cache-control again; nothing else is cached.
   const headers = { ...Object.fromEntries(helmetHeaders(API_POLICY)), 'cache-control': 'no-store' }

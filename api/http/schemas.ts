@@ -57,6 +57,22 @@ export const serializerCompiler =
   }
 
 /**
+ * With the answers checked, a success answered with a status its route declares no schema for is
+ * an AnswerMismatch too: Fastify would write it with plain JSON, past the check above, and the
+ * document would not say that status exists.
+ */
+export function installUndeclaredStatusCheck(app: FastifyInstance) {
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    const response = request.routeOptions.schema?.response as Record<string, unknown> | undefined
+    const status = reply.statusCode
+    if (response && status < 300 && ![String(status), '2xx', 'default'].some((declared) => declared in response)) {
+      throw new AnswerMismatch(`${request.method} ${request.routeOptions.url} answered ${status}, which its response schema does not declare`)
+    }
+    return payload
+  })
+}
+
+/**
  * Path ids, each with the sentence of its 404: `pathIds({ id: 'Role not found' })`. Anything but a
  * UUID names nothing (never a 500, never a query); ids arrive lower-cased (./params.ts).
  */
