@@ -48,11 +48,15 @@ export const revokeUserSessions = (tx: Executor, userId: string) => tx.delete(se
 
 const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>()
 
-/** The signed-in user of this request, or null: one query, remembered for the request. */
-export function sessionUser(deps: Deps, request: FastifyRequest): Promise<SessionUser | null> {
+/**
+ * The signed-in user of this request, or null: one query, remembered for the request. `now` is the
+ * request's one time (request.ctx.now, or what the access hook is about to put there), so a session
+ * is judged and touched at the same moment every write of the request is made.
+ */
+export function sessionUser(deps: Deps, request: FastifyRequest, now: Date): Promise<SessionUser | null> {
   let found = cache.get(request)
   if (!found) {
-    found = lookup(deps, request.cookies[SESSION_COOKIE])
+    found = lookup(deps, request.cookies[SESSION_COOKIE], now)
     cache.set(request, found)
   }
   return found
@@ -68,9 +72,8 @@ const lookupQuery = preparedOnce((db: Db) =>
     .prepare('session_lookup'),
 )
 
-async function lookup(deps: Deps, token: string | undefined): Promise<SessionUser | null> {
+async function lookup(deps: Deps, token: string | undefined, now: Date): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null
-  const now = deps.now()
   // Placeholders reach the driver as they are, without the column's own encoding: the time goes as ISO text.
   const [row] = await lookupQuery(deps.db).execute({ tokenHash: hashToken(token), now: now.toISOString() })
   if (!row) return null
@@ -82,14 +85,14 @@ async function lookup(deps: Deps, token: string | undefined): Promise<SessionUse
   return row.user
 }
 
-export async function requireUser(deps: Deps, request: FastifyRequest, message?: string) {
-  const user = await sessionUser(deps, request)
+export async function requireUser(deps: Deps, request: FastifyRequest, now: Date, message?: string) {
+  const user = await sessionUser(deps, request, now)
   if (!user) throw unauthenticated(message)
   return user
 }
 
-export async function requirePermission(deps: Deps, request: FastifyRequest, permission: Permission) {
-  const user = await requireUser(deps, request)
+export async function requirePermission(deps: Deps, request: FastifyRequest, now: Date, permission: Permission) {
+  const user = await requireUser(deps, request, now)
   if (!can(user, permission)) throw forbidden()
   return user
 }

@@ -94,25 +94,25 @@ export function installAccessControl(app: FastifyInstance, deps: Deps) {
   app.decorateRequest('ctx', null as unknown as Context)
   app.addHook('preValidation', async (request) => {
     const now = deps.now()
-    request.ctx = { db: deps.db, actor: await allowedActor(deps, request), now }
+    request.ctx = { db: deps.db, actor: await allowedActor(deps, request, now), now }
   })
 }
 
 /** The signed-in actor the route's rule lets through (null for a public route), or a refusal. */
-async function allowedActor(deps: Deps, request: FastifyRequest): Promise<SessionUser | null> {
+async function allowedActor(deps: Deps, request: FastifyRequest, now: Date): Promise<SessionUser | null> {
   const { access: rule, signInMessage } = request.routeOptions.config
   if (!rule || rule === 'public') return null
-  if (rule === 'signed-in') return requireUser(deps, request, signInMessage)
+  if (rule === 'signed-in') return requireUser(deps, request, now, signInMessage)
   if (rule === 'admin') {
-    const user = await requireUser(deps, request, signInMessage)
+    const user = await requireUser(deps, request, now, signInMessage)
     if (!isAdmin(user)) throw forbidden()
     return user
   }
   if (isOwnAccess(rule)) {
-    const user = await requireUser(deps, request, signInMessage)
+    const user = await requireUser(deps, request, now, signInMessage)
     const owner = await ownerOf(rule, request, user.id)
     if (!(rule.own === 'admin' ? seesPrivate(user, owner) : ownerOr(user, owner, rule.own))) throw forbidden()
     return user
   }
-  return requirePermission(deps, request, rule)
+  return requirePermission(deps, request, now, rule)
 }

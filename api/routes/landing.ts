@@ -12,7 +12,7 @@ export async function landingRoutes(app: Api, deps: Deps) {
   /** Restores the session (user or null) and gives the dashboard its welcome message. */
   app.get('/landing', { ...access('public'), schema: { summary: 'The session (user or null) and the welcome message', response: { 200: landingAnswer } } }, async (request) => {
     // Public, so the access hook looked nobody up: a session is optional here.
-    const user = await sessionUser(deps, request)
+    const user = await sessionUser(deps, request, request.ctx.now)
     return {
       message: user ? `Welcome back${user.fullName ? `, ${user.fullName}` : ''}! Here is your ${PRODUCT_NAME} account.` : `Welcome to ${PRODUCT_NAME}.`,
       user: user && presentUser(user),
