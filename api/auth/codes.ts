@@ -9,8 +9,8 @@ import { hashOtp, newOtp } from './tokens'
 const HOUR_MS = 60 * 60_000
 
 /**
- * Refuses a new code while the last one is under a minute old (429 with waitTime), or once five
- * were sent within the hour (429 with the code `code_limit`, on which the screen blocks).
+ * Refuses a new code while the last one is under a minute old (too many, with waitTime), or once five
+ * were sent within the hour (too many, with the code `code_limit`, on which the screen blocks).
  */
 export async function assertCanSend(tx: Executor, userId: string, purpose: string, now: Date) {
   const sent = await tx

@@ -62,7 +62,7 @@ export const release = (db: Executor, ids: string[]) => (ids.length ? db.delete(
 export const clearEvents = (db: Executor, key: string) => db.delete(rateEvents).where(eq(rateEvents.key, key))
 
 /**
- * One more sign-up, reset request or new draft from the request's address, or a 429 with waitTime:
+ * One more sign-up, reset request or new draft from the request's address, or a too-many refusal with waitTime:
  * each mails someone or stores a row, so a client may make only so many an hour.
  */
 export async function throttleAddress(deps: Deps, request: FastifyRequest, what: 'signup' | 'forgot' | 'draft') {
@@ -74,7 +74,7 @@ export async function throttleAddress(deps: Deps, request: FastifyRequest, what:
 }
 
 /**
- * One more write of a person's own records (their leave, their profile), or a 429 with waitTime.
+ * One more write of a person's own records (their leave, their profile), or a too-many refusal with waitTime.
  * Anyone signed in may make these without a permission, so one person could otherwise flood the
  * tables everyone reads. Counted per person as rows, like the login throttle, so every
  * API process shares the count; every attempt counts, one refused for an overlap too.
@@ -83,7 +83,7 @@ export const throttlePerson = (ctx: PublicContext, userId: string) =>
   throttleWriter(ctx, { key: `writes:user:${userId}`, max: SELF_SERVICE_WRITES_PER_HOUR }, 'You have made too many changes in a short time.')
 
 /**
- * One more leave period recorded for someone else by this writer, or a 429 with waitTime: `edit`
+ * One more leave period recorded for someone else by this writer, or a too-many refusal with waitTime: `edit`
  * lets a writer add to anyone's lists, so what one writer adds for others is bounded too.
  * Every attempt counts, as for one's own writes.
  */

@@ -35,7 +35,7 @@ export async function listCategories(db: Executor, projectId: string | null | un
 
 const entry = (id: string, name: string) => ({ entityType: 'category' as const, entityId: id, label: name })
 
-/** Creates a category and records it, in one transaction. 409 when the name is taken. */
+/** Creates a category and records it, in one transaction. A conflict when the name is taken. */
 export async function createCategory(ctx: StoreContext, name: string) {
   const { now } = ctx
   const created = await transaction(ctx, async ({ db: tx }) => {
@@ -48,7 +48,7 @@ export async function createCategory(ctx: StoreContext, name: string) {
   return presentCategory(created)
 }
 
-/** Renames a category and records what it was called. 404 when there is none, 409 when the name is taken. */
+/** Renames a category and records what it was called. Not found when there is none, a conflict when the name is taken. */
 export async function renameCategory(ctx: StoreContext, id: string, name: string) {
   const { now } = ctx
   const updated = await translating(
@@ -72,7 +72,7 @@ export async function renameCategory(ctx: StoreContext, id: string, name: string
   return presentCategory(updated)
 }
 
-/** Deletes a category nothing uses (409 naming what does) and records it. 404 when there is none. */
+/** Deletes a category nothing uses (a conflict naming what does) and records it. Not found when there is none. */
 export async function deleteCategory(ctx: StoreContext, id: string) {
   const { now } = ctx
   const deleted = await translating(

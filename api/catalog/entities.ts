@@ -47,7 +47,7 @@ export async function listPlannableEntities(db: Executor, { projectId, categoryI
 
 const entry = (id: string, name: string) => ({ entityType: 'entity' as const, entityId: id, label: name })
 
-/** Creates an entity type in a category and records it. 400 when the category is gone, 409 when the name is taken. */
+/** Creates an entity type in a category and records it. Refused as invalid when the category is gone, as a conflict when the name is taken. */
 export async function createEntity(ctx: StoreContext, input: { name: string; categoryId: string }) {
   const { name, categoryId } = input
   const { now } = ctx
@@ -67,7 +67,7 @@ export async function createEntity(ctx: StoreContext, input: { name: string; cat
   return presentEntity(created)
 }
 
-/** Renames an entity type and records what it was called. 404 when there is none, 409 when the name is taken. */
+/** Renames an entity type and records what it was called. Not found when there is none, a conflict when the name is taken. */
 export async function renameEntity(ctx: StoreContext, id: string, name: string) {
   const { now } = ctx
   const updated = await translating(
@@ -87,7 +87,7 @@ export async function renameEntity(ctx: StoreContext, id: string, name: string) 
   return presentEntity(updated)
 }
 
-/** Deletes an entity type nothing uses (409 naming what does) and records it. 404 when there is none. */
+/** Deletes an entity type nothing uses (a conflict naming what does) and records it. Not found when there is none. */
 export async function deleteEntity(ctx: StoreContext, id: string) {
   const { now } = ctx
   const deleted = await translating(

@@ -6,7 +6,7 @@ import { conflict } from '#api/refusals'
 const countWhere = (condition: ReturnType<typeof sql>) => sql<number>`(select count(*)::int from ${condition})`
 
 /**
- * Deletes a category unless something uses it (409 naming what, with counts). The counts and the
+ * Deletes a category unless something uses it (a conflict naming what, with counts). The counts and the
  * row come in one query; the foreign keys refuse what a concurrent request adds meanwhile.
  * Answers what was deleted (for the audit log), or null when there is no such category.
  */

@@ -38,7 +38,7 @@ export async function clusterDescriptions(db: Executor, ids: string[]) {
 const entry = (cluster: Cluster) => ({ entityType: 'cluster' as const, entityId: cluster._id, label: cluster.name })
 
 /**
- * Adds a cluster to an entity type of the category and records it. 400 naming the field, 409 when the
+ * Adds a cluster to an entity type of the category and records it. Invalid, naming the field; a conflict when the
  * name is taken for the entity. POST /api/clusters sends no dates (they are set apart); the seed
  * makes its clusters with theirs, each on record in one entry.
  */
@@ -67,7 +67,7 @@ export async function createCluster(ctx: StoreContext, input: ClusterCreate & Pa
   return created
 }
 
-/** Sets a cluster's own start and end dates (either may be cleared) and records them, before → after. 404 when there is none. */
+/** Sets a cluster's own start and end dates (either may be cleared) and records them, before → after. Not found when there is none. */
 export async function setClusterDates(ctx: StoreContext, id: string, { startDate, endDate }: ClusterDates) {
   const { now } = ctx
   return transaction(ctx, async ({ db: tx }) => {

@@ -85,7 +85,7 @@ export async function createPlanning(ctx: StoreContext, input: PlanningCreate) {
 
 /**
  * Writes a planning type with its roles. Every id must exist; the entity must be of the category
- * and every cluster of the entity (400 naming the field).
+ * and every cluster of the entity (refused as invalid, naming the field).
  */
 async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
   const [entity] = await tx.select().from(entities).where(eq(entities.id, input.entityId))
@@ -123,7 +123,7 @@ async function insertPlanning(tx: Executor, input: PlanningCreate, now: Date) {
 
 /**
  * Replaces one role's cluster list with a new grouping of the same clusters, and records the
- * grouping before → after. 404 when the planning type is gone, 400 when the role is not of it or
+ * grouping before → after. Not found when the planning type is gone, invalid when the role is not of it or
  * the grouping does not use exactly its clusters.
  */
 export async function regroupPlanning(ctx: StoreContext, planningId: string, { roleId, groups }: PlanningGroups) {

@@ -105,7 +105,7 @@ async function namesOf(db: Executor, table: typeof clusters | typeof entities, i
 }
 
 /**
- * Checks a template against what it refers to (400 naming the field): the planning type is of the
+ * Checks a template against what it refers to (refused as invalid, naming the field): the planning type is of the
  * category and entity; each role is one of its roles; each cluster item is one of that role's
  * clusters or groups; each interchange comes from an entity of the category and a cluster of it.
  */
@@ -265,7 +265,7 @@ export async function saveTemplate(ctx: StoreContext, input: TemplateSave, check
 /**
  * Removes one cluster item of one role, and records it. A template left without any cluster is
  * removed too: the template table would no longer show it, and saving the combination again
- * starts afresh. Answers the template left, or null. 404 (`missing`) when there is no such item.
+ * starts afresh. Answers the template left, or null. Not found (`missing`) when there is no such item.
  */
 export async function removeTemplateItem(ctx: StoreContext, ids: { templateId: string; roleId: string; itemId: string }, missing: string) {
   const { now } = ctx

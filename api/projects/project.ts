@@ -24,7 +24,7 @@ const names = (tx: Executor) => tx.select({ id: projects.id, name: projects.name
 const withCategory = (db: Executor) =>
   db.select({ project: projects, category: { id: categories.id, name: categories.name } }).from(projects).leftJoin(categories, eq(categories.id, projects.globalCategoryId))
 
-/** The project's id and name; 404 unless it exists. */
+/** The project's id and name; not found unless it exists. */
 export async function requireProject(db: Executor, projectId: string) {
   const [project] = await db.select({ _id: projects.id, name: projects.name }).from(projects).where(eq(projects.id, projectId))
   if (!project) throw notFound(PROJECT_NOT_FOUND)
@@ -46,7 +46,7 @@ async function loadProject(db: Executor, id: string) {
 const fieldsOf = (row: { name: string; globalCategoryId: string | null }) => ({ name: row.name, globalCategory: row.globalCategoryId })
 const entry = (row: { id: string; name: string }) => ({ entityType: 'project' as const, entityId: row.id, label: row.name, projectId: row.id })
 
-/** Creates a project and records it. 400 when its global category is gone, 409 when the name is taken. */
+/** Creates a project and records it. Invalid when its global category is gone, a conflict when the name is taken. */
 export async function createProject(ctx: StoreContext, { name, globalCategory }: ProjectCreate) {
   const { db, now } = ctx
   if (globalCategory && !(await categoryExists(db, globalCategory))) throw categoryGone()
@@ -94,8 +94,8 @@ export async function updateProject(ctx: StoreContext, id: string, { name, globa
 }
 
 /**
- * Deletes a project without planned cards (409 otherwise) and records it, with each Site override
- * that goes with it. 404 when there is none.
+ * Deletes a project without planned cards (a conflict otherwise) and records it, with each Site override
+ * that goes with it. Not found when there is none.
  */
 export async function deleteProject(ctx: StoreContext, id: string) {
   const { now } = ctx

@@ -36,7 +36,7 @@ const anActiveAdministrator = (tx: Executor) =>
  * - under the lock, the editor's account is read again (a session read before the lock may belong
  *   to someone deactivated or demoted since) and the person's account is locked for the change;
  * - after the change, if the person was an active administrator and one no longer remains, the
- *   change is refused (409) and nothing of it is kept.
+ *   change is refused (a conflict) and nothing of it is kept.
  * The change is run with the context of the transaction, whose actor is the editor's account as
  * read under the lock, and the person's account (`target`). A race with any other transaction that
  * PostgreSQL breaks off is retried (#api/db/retry).
