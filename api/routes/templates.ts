@@ -7,7 +7,7 @@ import type { Deps } from '#api/deps'
 import { pathIds, type Api } from '#api/http/schemas'
 import { HttpError } from '#api/http/errors'
 import { signedIn } from '#api/context'
-import { changesAllowedTo } from '#api/http/changes'
+import { changesAllowedTo } from '#api/change-check'
 import { loadTemplate, loadTemplates, removeTemplateItem, saveTemplate, type TemplateOutcome } from '#api/planning/templates'
 import { access } from '#api/http/access'
 

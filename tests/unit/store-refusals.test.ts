@@ -22,4 +22,12 @@ describe('the stores', () => {
     })
     expect(found).toEqual([])
   })
+
+  test('import nothing of the HTTP layer at all, not even a type: what a save may change is #api/change-check', () => {
+    const found = sources.flatMap((name) => {
+      const source = readFileSync(new URL(name, API), 'utf8')
+      return [...source.matchAll(/from '(?:#api|\.\.?(?:\/\.\.)*)\/(?:http|routes)\/[^']*'/g)].map((hit) => `api/${name}: ${hit[0]}`)
+    })
+    expect(found).toEqual([])
+  })
 })

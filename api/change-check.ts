@@ -1,6 +1,6 @@
 import type { Holder } from '#domain/access'
 import { changeRefusal, type ChangeSet } from '#domain/planning/changes'
-import { forbidden } from './errors'
+import { forbidden } from '#api/refusals'
 
 /**
  * Hears what a save would add, change and remove (domain/planning/changes.ts) once the stored
@@ -10,8 +10,8 @@ import { forbidden } from './errors'
 export type ChangeCheck = (changes: ChangeSet) => void
 
 /**
- * Refuses a save (403, the sentence naming what is missing) whose parts the actor may not all
- * make. Thrown inside the save's transaction, it rolls the transaction back: nothing of the save
+ * Refuses a save (forbidden, the sentence naming what is missing) whose parts the actor may not
+ * all make. Thrown inside the save's transaction, it rolls the transaction back: nothing of the save
  * is written.
  */
 export function requireChanges(actor: Holder, changes: ChangeSet) {
