@@ -17,8 +17,10 @@ export function linesInOrder<Line>(
 ): Line[] {
   const keptPart = new Map(before?.parts.map((part) => [part.projectId, part]))
   const moved = parts.filter((part) => keptPart.get(part.projectId) !== part)
-  // Nothing kept, or most projects moved: one sort is as cheap.
-  if (!before || moved.length + before.parts.length - (parts.length - moved.length) > parts.length / 2) return parts.flatMap(linesOf).sort(order)
+  // The earlier reading's parts whose kept lines go: those that moved, and those of projects gone.
+  const dropped = (before?.parts.length ?? 0) - (parts.length - moved.length)
+  // Nothing kept, or the projects moved and dropped exceed half of them: one sort is as cheap.
+  if (!before || moved.length + dropped > parts.length / 2) return parts.flatMap(linesOf).sort(order)
   const place = new Map(parts.map((part, at) => [part.projectId, at]))
   const inOrder = (a: Line, b: Line) => order(a, b) || place.get(projectOf(a))! - place.get(projectOf(b))!
   const unmoved = new Set(parts.filter((part) => keptPart.get(part.projectId) === part).map((part) => part.projectId))
