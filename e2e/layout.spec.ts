@@ -191,6 +191,7 @@ for (const viewport of [PHONE, DESK]) {
         project.entityMapping,
         project.assignDialog,
         project.clusterTimelines,
+        project.template,
       ])
       await expectNoSidewaysScroll(page, [...screens])
     })

@@ -13,7 +13,8 @@ type Template = { categoryId: Ref; entityId: Ref; planningId: { _id: string }; r
 
 /**
  * The screens of a project the seed planned (the first one with a card): Project Resource Planning,
- * User Entity Mapping with and without its Assign Users dialog, and Project Cluster Timelines.
+ * User Entity Mapping with and without its Assign Users dialog, Project Cluster Timelines, and the
+ * Planning Template of its card.
  */
 export async function plannedProjectScreens(call: ApiCall) {
   let planned: { project: Ref; card: Card } | null = null
@@ -40,6 +41,8 @@ export async function plannedProjectScreens(call: ApiCall) {
     entityMappingOneInstance: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, instance: card.names[0].projectEntityId })}`,
     assignDialog: `/user-entity-mapping?${new URLSearchParams({ projectId: project._id, assign })}`,
     clusterTimelines: `/project-cluster-timelines?${new URLSearchParams({ projectId: project._id, categoryId: card.categoryId, entityTypeId: card.entityId })}`,
+    /** The Planning Template with the card's template chosen: its editor, a row a cluster. */
+    template: `/resource-planning-template?${new URLSearchParams({ categoryId: card.categoryId, entityId: card.entityId, planningId: card.typeId })}`,
   }
 }
 

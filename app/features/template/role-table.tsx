@@ -46,7 +46,7 @@ export function RoleTable({ role, draft, entities, clusters, onChange, onOpen }:
                   <input type="hidden" name={field.key(row.index)} value={row.key} />
                   <ClusterDescription ids={row.clusterIds} label={row.label} items={row.descriptions} />
                 </th>
-                <td>
+                <td data-label="People Required">
                   <input
                     type="number"
                     name={field.planned(row.index)}
@@ -59,7 +59,7 @@ export function RoleTable({ role, draft, entities, clusters, onChange, onOpen }:
                     onChange={(event) => onChange(row.key, { planned: event.target.value })}
                   />
                 </td>
-                <td>
+                <td data-label="Interchange">
                   <input
                     type="checkbox"
                     name={field.interchange(row.index)}
