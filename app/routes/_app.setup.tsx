@@ -14,7 +14,7 @@ import { parseWithSchema } from '#app/lib/validation'
 import { readForm } from '#app/lib/form.server'
 import { ConfirmDelete } from '#app/features/setup/confirm-delete'
 import { CreateForm } from '#app/features/setup/create-form'
-import { formIdOf, isKind, KINDS, NOTICES, INTENTS, noticeOf, readIntent, type SetupAnswer, type SetupProject } from '#app/features/setup/form'
+import { formIdOf, isKind, KINDS, NOTICES, INTENTS, noticeOf, readSetupPost, type SetupAnswer, type SetupProject } from '#app/features/setup/form'
 import { ItemRow, ProjectRow } from '#app/features/setup/item-row'
 import type { Route } from './+types/_app.setup'
 import { listOr } from '#app/lib/api/http.server'
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** Create, rename or delete one item: the button's intent says which, and the one permission it needs. */
 export async function action(args: Route.ActionArgs) {
   const formData = await readForm(args.request)
-  const posted = readIntent(formData)
+  const posted = readSetupPost(formData)
   if (!posted) throw new Response('Unknown action', { status: 400 })
   const { intent, kind, id } = posted
   const { user } = await requireUser(args)

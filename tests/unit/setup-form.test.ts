@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
-import { formIdOf, KINDS, NOTICES, INTENTS, noticeOf, readIntent } from '#app/features/setup/form'
+import { formIdOf, KINDS, NOTICES, INTENTS, noticeOf, readSetupPost } from '#app/features/setup/form'
 import { permissionsOf } from '#app/lib/intents'
 import { parseWithSchema } from '#app/lib/validation'
 
@@ -8,17 +8,17 @@ import { parseWithSchema } from '#app/lib/validation'
 
 const id = uuid(1)
 
-describe('readIntent', () => {
+describe('readSetupPost', () => {
   test('the button, the kind and the item', () => {
-    expect(readIntent(postedForm({ intent: 'rename', kind: 'entity', id }))).toEqual({ intent: 'rename', kind: 'entity', id })
-    expect(readIntent(postedForm({ intent: 'create', kind: 'project' }))).toEqual({ intent: 'create', kind: 'project', id: '' })
+    expect(readSetupPost(postedForm({ intent: 'rename', kind: 'entity', id }))).toEqual({ intent: 'rename', kind: 'entity', id })
+    expect(readSetupPost(postedForm({ intent: 'create', kind: 'project' }))).toEqual({ intent: 'create', kind: 'project', id: '' })
   })
 
   test('a post no button of the page makes is none', () => {
-    expect(readIntent(postedForm({ intent: 'drop', kind: 'category' }))).toBeNull()
-    expect(readIntent(postedForm({ intent: 'delete', kind: 'toString' }))).toBeNull()
-    expect(readIntent(postedForm({ intent: 'hasOwnProperty', kind: 'category' }))).toBeNull()
-    expect(readIntent(postedForm({}))).toBeNull()
+    expect(readSetupPost(postedForm({ intent: 'drop', kind: 'category' }))).toBeNull()
+    expect(readSetupPost(postedForm({ intent: 'delete', kind: 'toString' }))).toBeNull()
+    expect(readSetupPost(postedForm({ intent: 'hasOwnProperty', kind: 'category' }))).toBeNull()
+    expect(readSetupPost(postedForm({}))).toBeNull()
   })
 
   test('each button needs its own permission', () => {

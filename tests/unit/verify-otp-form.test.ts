@@ -29,6 +29,14 @@ describe('readVerifyForm', () => {
     expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'resend'], ...boxes('12')]))).toEqual({ intent: 'resend', email: 'asha@example.com' })
   })
 
+  test('any post but Resend is a verify: no button, another button, or Resend sent second', () => {
+    const verify = { intent: 'verify', value: { email: 'asha@example.com', otp: '123456' } }
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ...boxes('123456')]))).toEqual(verify)
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'other'], ...boxes('123456')]))).toEqual(verify)
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'verify'], ['intent', 'resend'], ...boxes('123456')]))).toEqual(verify)
+    expect(readVerifyForm(form([['email', 'asha@example.com'], ['intent', 'resend'], ['intent', 'verify']]))).toEqual({ intent: 'resend', email: 'asha@example.com' })
+  })
+
   test("a code that is not six digits is reported beside the boxes, with the spec's words", () => {
     expect(readVerifyForm(form([['email', 'asha@example.com'], ...boxes('12a')]))).toEqual({
       intent: 'invalid',

@@ -5,7 +5,7 @@ import { isUuid } from '#domain/ids'
 import { clusterCreateSchema, planningCreateSchema } from '#domain/planning/schemas'
 import { intentUnion, type IntentTable } from '#app/lib/intents'
 import { hrefOf } from '#app/lib/search'
-import { textField } from '#app/lib/validation'
+import { recordOf, textField } from '#app/lib/validation'
 
 /**
  * The Planning screen's forms and address (spec/administration-planning.md §4, §5): its schemas, which button asked for what, the
@@ -43,7 +43,6 @@ export function planningFilter({ categoryId, entityId }: Selection) {
 
 // A form sends one checkbox as a string and several as a list.
 export const asList = (value: unknown): unknown[] => (value == null || value === '' ? [] : Array.isArray(value) ? value : [value])
-const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
 
 /**
  * The Create New Planning Type form: one checkbox list per role, named `role.<roleId>`, becomes
@@ -51,8 +50,8 @@ const record = (value: unknown) => (value && typeof value === 'object' && !Array
  */
 export const createTypeFormSchema = z.pipe(
   z.transform((form: unknown) => {
-    const { categoryId, entityId, typeName, role } = record(form)
-    const roleClusters = Object.entries(record(role)).map(([roleId, clusters]) => ({ roleId, clusters: asList(clusters) }))
+    const { categoryId, entityId, typeName, role } = recordOf(form)
+    const roleClusters = Object.entries(recordOf(role)).map(([roleId, clusters]) => ({ roleId, clusters: asList(clusters) }))
     return { categoryId, entityId, typeName, roleClusters } as z.input<typeof planningCreateSchema>
   }),
   planningCreateSchema,
@@ -60,13 +59,13 @@ export const createTypeFormSchema = z.pipe(
 
 /** After a refusal without JavaScript, the boxes ticked per role (conform's initialValue of the post). */
 export function tickedOf(initialValue: Record<string, unknown> | null | undefined): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(record(initialValue?.role)).map(([roleId, clusters]) => [roleId, asList(clusters).map(String)]))
+  return Object.fromEntries(Object.entries(recordOf(initialValue?.role)).map(([roleId, clusters]) => [roleId, asList(clusters).map(String)]))
 }
 
 /** The Add Cluster form: exactly the POST /api/clusters payload (the form's own fields left out). */
 export const addClusterFormSchema = z.pipe(
   z.transform((form: unknown) => {
-    const { category, entityType, name, description } = record(form)
+    const { category, entityType, name, description } = recordOf(form)
     return { category, entityType, name, description } as z.input<typeof clusterCreateSchema>
   }),
   clusterCreateSchema,
@@ -78,7 +77,7 @@ export const addClusterFormSchema = z.pipe(
  */
 export const groupFormSchema = z.pipe(
   z.transform((form: unknown) => {
-    const { planningId, roleId, clusters } = record(form)
+    const { planningId, roleId, clusters } = recordOf(form)
     return { planningId, roleId, selected: asList(clusters).map(String).filter(isUuid) }
   }),
   z.object({ planningId: z.string().check(z.refine(isUuid)), roleId: z.string().check(z.refine(isUuid)), selected: z.array(z.string()).check(z.minLength(2)) }),

@@ -8,8 +8,8 @@ import {
   projectCreateSchema,
   projectUpdateSchema,
 } from '#domain/planning/schemas'
-import { intentUnion, readIntent as readPost, type IntentTable } from '#app/lib/intents'
-import { textField } from '#app/lib/validation'
+import { intentUnion, readIntent, type IntentTable } from '#app/lib/intents'
+import { recordOf, textField } from '#app/lib/validation'
 
 /**
  * The set-up screen's forms (DESIGN §8): its three kinds with their words and schemas, which
@@ -17,11 +17,10 @@ import { textField } from '#app/lib/validation'
  * the same schemas (tests/unit/setup-form.test.ts).
  */
 
-const record = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
 
 /** A form's own fields (intent, kind, id) left out: the domain's payload schemas are strict. */
 function formOf<Schema extends z.ZodMiniType>(schema: Schema, keys: readonly string[]) {
-  const picked = z.transform((form: unknown): unknown => Object.fromEntries(keys.map((key) => [key, record(form)[key]])))
+  const picked = z.transform((form: unknown): unknown => Object.fromEntries(keys.map((key) => [key, recordOf(form)[key]])))
   return z.pipe(picked, schema as unknown as z.ZodMiniType<z.output<Schema>, unknown>)
 }
 
@@ -68,8 +67,8 @@ export type Intent = keyof typeof INTENTS
 const POSTED = intentUnion(INTENTS)
 
 /** The button pressed, the kind and the item, or null for a post no button of the page makes (or of no kind). */
-export function readIntent(form: FormData) {
-  const posted = readPost(POSTED, form)
+export function readSetupPost(form: FormData) {
+  const posted = readIntent(POSTED, form)
   if (posted?.submission.status !== 'success') return null
   // Spread per member, so `confirmed` stays typed as delete's alone.
   return posted.intent === 'delete' ? { intent: posted.intent, ...posted.submission.value } : { intent: posted.intent, ...posted.submission.value }
