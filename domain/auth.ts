@@ -1,18 +1,9 @@
 // zod/mini: the same rules as full zod in a build small enough to ship to every browser.
 import * as z from 'zod/mini'
-import { MIN_PASSWORD_LENGTH, OTP_LENGTH, OTP_PURPOSE_SIGNUP } from './constants'
+import { MIN_PASSWORD_LENGTH, OTP_PATTERN, OTP_PURPOSE_SIGNUP } from './constants'
+import { messages } from './auth-messages'
 
-/** Texts of spec/access-session-profile-shell.md §5, to the letter. */
-export const messages = {
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordComposition: 'Password must contain at least one letter, one number, and one special character',
-  passwordsDoNotMatch: 'Passwords do not match',
-  otpInvalid: 'Please enter the 6-digit code',
-  missingToken: 'Missing token. Use the link from your email.',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid email address',
-  passwordRequired: 'Password is required',
-} as const
+export { messages }
 
 // Letters, digits and the specials @$!%*?& only, with at least one of each kind.
 const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]+$/
@@ -32,7 +23,7 @@ export const newPasswordSchema = z
 
 const passwordSchema = z.string({ error: messages.passwordRequired }).check(z.minLength(1, messages.passwordRequired), z.maxLength(1024))
 
-export const otpSchema = z.string({ error: messages.otpInvalid }).check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), messages.otpInvalid))
+export const otpSchema = z.string({ error: messages.otpInvalid }).check(z.regex(OTP_PATTERN, messages.otpInvalid))
 
 const confirmation = z.string({ error: messages.passwordsDoNotMatch })
 /** The password typed twice: the second must match the first. */

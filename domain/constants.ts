@@ -4,6 +4,8 @@ export const PRODUCT_NAME = 'Workforce Portal'
 export const SESSION_COOKIE = 'portal_session'
 
 export const OTP_LENGTH = 6
+/** A code as the forms and the API take it: exactly OTP_LENGTH digits. */
+export const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`)
 export const OTP_PURPOSE_SIGNUP = 'signup'
 export const MIN_PASSWORD_LENGTH = 6
 export const RESET_REDIRECT_DELAY_MS = 900

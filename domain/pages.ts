@@ -1,5 +1,3 @@
-import * as z from 'zod/mini'
-
 /**
  * Lists read a page at a time (User management, Role history): the query's bounds, a page number
  * read from an address, and which rows a page shows. One place, so every paged list agrees.
@@ -9,26 +7,6 @@ import * as z from 'zod/mini'
 export const PAGE_SIZE = 50
 /** Pages past this are no list anyone has; the bound keeps the offset a number the API accepts. */
 const PAGE_MAX = 20_000
-const OFFSET_MAX = 1_000_000
-
-/** Rows to skip: with limit, one page of the list; the answer's total counts every row. */
-const offsetField = (name: string) =>
-  z.optional(z.coerce.number(`${name} must be a number`).check(z.int(`${name} must be a whole number`), z.minimum(0, `${name} must be at least 0`), z.maximum(OFFSET_MAX, `${name} must be at most ${OFFSET_MAX}`)))
-
-/** `limit` and `offset` of a GET query, at most `max` rows at once. */
-export const pageQuery = (max: number) => ({
-  limit: z.optional(z.coerce.number('limit must be a number').check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(max, `limit must be at most ${max}`))),
-  offset: offsetField('offset'),
-})
-
-/**
- * Several lists of one answer paged at once (a person's leave and assignments): one `limit` for
- * each, and an offset per list, named for it (`leaveOffset`); the answer's `totals` count each.
- */
-export const listsQuery = <List extends string>(max: number, lists: readonly List[]) => ({
-  limit: pageQuery(max).limit,
-  ...(Object.fromEntries(lists.map((list) => [`${list}Offset`, offsetField(`${list}Offset`)])) as Record<`${List}Offset`, ReturnType<typeof offsetField>>),
-})
 
 /** The rows of one page of a list held whole: `offset` on, at most `limit`. */
 export const slice = <Row>(rows: readonly Row[], offset = 0, limit = PAGE_SIZE) => rows.slice(offset, offset + limit)

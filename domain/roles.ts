@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { DEFAULT_ACCOUNT_ROLE, PERMISSIONS, STARTER_ROLES } from './constants'
-import { nameChecks } from './text'
-import { pageQuery } from './pages'
+import { nameChecks } from './text-checks'
+import { pageQuery } from './page-query'
 
 export const roleMessages = {
   nameRequired: 'Role name is required',

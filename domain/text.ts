@@ -1,12 +1,10 @@
-import * as z from 'zod/mini'
 
 // PostgreSQL text and jsonb hold neither NUL nor half a UTF-16 surrogate pair: refused as input,
 // else the insert or the query fails with a 500.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 /** Text the database can hold: no NUL, no lone surrogate. */
 export const isStorable = (value: string) => !value.includes('\u0000') && !LONE_SURROGATE.test(value)
-export const storable = z.refine<string>(isStorable, 'Contains characters that cannot be saved')
 
 // White space and what shows nothing: zero-width spaces and joiners, the byte-order mark, Hangul
 // fillers, the blank Braille cell. At a name's ends they are dropped; a name of nothing else is empty.
@@ -15,10 +13,10 @@ const INVISIBLE_START = /^[\s\p{Default_Ignorable_Code_Point}\u2800]+/u
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800]/gu
 // C0, DEL and C1 controls, and the bidirectional embeddings, overrides and isolates that make a
 // name read otherwise than it is stored.
-const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
+export const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u
 const CONTROLS = new RegExp(CONTROL.source, 'gu')
 // What a decoder puts for bytes that are not UTF-8 (Fastify and React Router both decode so).
-const UNREADABLE = '\ufffd'
+export const UNREADABLE = '\ufffd'
 
 /** Text without control characters or bidirectional overrides: what names are, and leave notes: such characters can hide or reorder what a reader sees. */
 export const isReadable = (value: string) => !CONTROL.test(value)
@@ -46,16 +44,3 @@ export const readsAs = (value: string) => value.normalize('NFKC').replace(INVISI
 
 /** A name as it is kept: without invisible characters at either end, NFC-normalised. */
 export const tidyName = (value: string) => value.replace(INVISIBLE_EDGES, '').normalize('NFC')
-
-/**
- * Every name's checks (roles, categories, entity types, projects, clusters, planning types,
- * instances): tidied first, then one line of readable, storable text of at most `max` characters.
- * Whether a name is taken is the API's to say (#api/names: case and look-alikes aside).
- */
-export const nameChecks = (label: string, max: number) => [
-  z.overwrite(tidyName),
-  z.maxLength(max, `${label} must be at most ${max} characters`),
-  z.refine<string>((value) => !CONTROL.test(value), `${label} cannot contain control characters`),
-  z.refine<string>((value) => !value.includes(UNREADABLE), `${label} contains characters that could not be read (not UTF-8): type it again`),
-  z.refine<string>((value) => !LONE_SURROGATE.test(value), `${label} contains characters that cannot be saved`),
-]

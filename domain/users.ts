@@ -1,8 +1,9 @@
 import * as z from 'zod/mini'
 import { ACCOUNT_STATUSES, USER_LIST_LIMIT } from './constants'
 import { UUID_PATTERN } from './ids'
-import { storable } from './text'
-import { PAGE_SIZE, pageQuery } from './pages'
+import { storable } from './text-checks'
+import { PAGE_SIZE } from './pages'
+import { pageQuery } from './page-query'
 
 /** Rows per page of User management. */
 export const USERS_PAGE_SIZE = PAGE_SIZE
@@ -23,6 +24,4 @@ export const userListQuerySchema = z.object({
 })
 export type UserListQuery = z.infer<typeof userListQuerySchema>
 
-/** The username shown on a profile: the full name, lower case, spaces as underscores, after an @. */
-export const usernameOf = (fullName: string | null | undefined) =>
-  fullName?.trim() ? `@${fullName.trim().toLowerCase().replace(/\s+/g, '_')}` : null
+export { usernameOf } from './username'

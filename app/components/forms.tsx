@@ -1,6 +1,6 @@
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { useHydrated } from '#app/lib/hydrated'
+import { inputProps as inputPropsOf, selectProps as selectPropsOf, type FieldMeta } from '#app/lib/form-reply'
 import { ErrorList, FormMessage } from './form-message'
 
 // The messages live apart (./form-message.tsx): a screen with no conform field ships without conform's helpers.
@@ -10,7 +10,7 @@ type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'hi
 
 interface FieldProps {
   label: ReactNode
-  meta: FieldMetadata<unknown>
+  meta: FieldMeta
   type?: Exclude<InputType, 'checkbox' | 'hidden'>
   help?: ReactNode
   inputProps?: InputHTMLAttributes<HTMLInputElement>
@@ -19,12 +19,12 @@ interface FieldProps {
 /** A labelled input whose errors are announced and tied to it (aria-invalid, aria-describedby). */
 export function Field({ label, meta, type = 'text', help, inputProps }: FieldProps) {
   const helpId = useId()
-  const props = getInputProps(meta, { type, ariaAttributes: true })
+  const props = inputPropsOf(meta, type)
   const describedBy = [props['aria-describedby'], help ? helpId : undefined].filter(Boolean).join(' ') || undefined
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...props} {...inputProps} key={props.key} aria-describedby={describedBy} />
+      <input {...props} {...inputProps} aria-describedby={describedBy} />
       {help ? (
         <p id={helpId} className="help">
           {help}
@@ -42,12 +42,12 @@ export function Field({ label, meta, type = 'text', help, inputProps }: FieldPro
 export function PasswordField({ label, meta, inputProps }: Omit<FieldProps, 'type' | 'help'>) {
   const [shown, setShown] = useState(false)
   const hydrated = useHydrated()
-  const props = getInputProps(meta, { type: 'password', ariaAttributes: true })
+  const props = inputPropsOf(meta, 'password')
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
       <div className="password-row">
-        <input {...props} {...inputProps} key={props.key} type={shown ? 'text' : 'password'} />
+        <input {...props} {...inputProps} type={shown ? 'text' : 'password'} />
         {hydrated ? (
           <button
             type="button"
@@ -67,18 +67,18 @@ export function PasswordField({ label, meta, inputProps }: Omit<FieldProps, 'typ
 
 interface SelectFieldProps {
   label: ReactNode
-  meta: FieldMetadata<unknown>
+  meta: FieldMeta
   options: readonly (string | { value: string; label: string })[]
   placeholder?: string
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>
 }
 
 export function SelectField({ label, meta, options, placeholder = 'Select', selectProps }: SelectFieldProps) {
-  const props = getSelectProps(meta, { ariaAttributes: true })
+  const props = selectPropsOf(meta)
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select {...props} {...selectProps} key={props.key}>
+      <select {...props} {...selectProps}>
         <option value="">{placeholder}</option>
         {options.map((option) => {
           const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option

@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
+import { useReplyForm } from '#app/lib/form-reply'
+import { FORGOT_PASSWORD_CONSTRAINT } from '#app/features/auth/constraints'
 import { Form, Link } from 'react-router'
 import { forgotPasswordSchema } from '#domain/auth'
 import { Field, FormMessage } from '#app/components/forms'
@@ -24,18 +24,13 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const submitting = useSubmitting('/forgot-password')
-  const [form, fields] = useForm({
-    id: 'forgot-password',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotPasswordSchema),
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: forgotPasswordSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  // Checked by the action alone (forgotPasswordSchema), with or without JavaScript.
+  const form = useReplyForm({ id: 'forgot-password', lastResult: actionData?.result, constraint: FORGOT_PASSWORD_CONSTRAINT })
   return (
     <>
       <h1>Forgot your password?</h1>
-      <Form method="post" {...getFormProps(form)}>
-        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+      <Form method="post" {...form.props}>
+        <Field label="Email" meta={form.field('email')} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
         <FormMessage id={form.errorId} tone="error">
           {form.errors?.[0]}
         </FormMessage>

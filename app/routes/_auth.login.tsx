@@ -1,5 +1,3 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
 import { Form, Link, redirect } from 'react-router'
 import { loginFormSchema } from '#domain/auth'
@@ -8,6 +6,8 @@ import { Modal } from '#app/components/modal'
 import { logIn } from '#app/lib/api/auth.server'
 import { FALLBACK_MESSAGE, messageOr } from '#app/lib/errors'
 import { useDismissable } from '#app/lib/dismissable'
+import { useReplyForm } from '#app/lib/form-reply'
+import { LOGIN_CONSTRAINT } from '#app/features/auth/constraints'
 import { pendingEmailCookie } from '#app/lib/cookies.server'
 import { ERROR_CODES } from '#domain/contracts/errors'
 import { safeRedirect } from '#app/lib/redirect'
@@ -44,14 +44,8 @@ export async function action(args: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, email } = loaderData
   const submitting = useSubmitting('/login')
-  const [form, fields] = useForm({
-    id: 'login',
-    lastResult: actionData?.result,
-    defaultValue: { email },
-    constraint: getZodConstraint(loginFormSchema),
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: loginFormSchema }),
-    shouldRevalidate: 'onInput',
-  })
+  // Checked by the action alone (loginFormSchema), with or without JavaScript.
+  const form = useReplyForm({ id: 'login', lastResult: actionData?.result, defaultValue: { email }, constraint: LOGIN_CONSTRAINT })
   // The server's message goes away as soon as the user changes what they typed.
   const [edited, setEdited] = useDismissable(actionData)
   const [dialogClosed, closeDialog] = useDismissable(actionData)
@@ -61,10 +55,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
     <>
       <h1>Welcome Back</h1>
       <p className="subtitle">Sign in to access your account and resources.</p>
-      <Form method="post" replace {...getFormProps(form)} onChange={setEdited}>
+      <Form method="post" replace {...form.props} onChange={setEdited}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
-        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: 'current-password' }} />
+        <Field label="Email" meta={form.field('email')} type="email" inputProps={{ autoComplete: 'email', autoFocus: true }} />
+        <PasswordField label="Password" meta={form.field('password')} inputProps={{ autoComplete: 'current-password' }} />
         {edited ? null : (
           <FormMessage id={form.errorId} tone="error">
             {form.errors?.[0]}

@@ -1,9 +1,10 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
+import { useReplyForm } from '#app/lib/form-reply'
+import { RESET_PASSWORD_CONSTRAINT } from '#app/features/auth/constraints'
 import { Form, Link, useNavigate } from 'react-router'
 import { useEffect } from 'react'
-import { messages, resetPasswordFormSchema } from '#domain/auth'
+import { resetPasswordFormSchema } from '#domain/auth'
+import { messages } from '#domain/auth-messages'
 import { RESET_REDIRECT_DELAY_MS } from '#domain/constants'
 import { FormMessage, PasswordField } from '#app/components/forms'
 import { resetPassword } from '#app/lib/api/auth.server'
@@ -34,28 +35,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { token } = loaderData
   const submitting = useSubmitting()
   const navigate = useNavigate()
-  const [form, fields] = useForm({
-    id: 'reset-password',
-    lastResult: actionData?.result,
-    defaultValue: { token },
-    constraint: getZodConstraint(resetPasswordFormSchema),
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: resetPasswordFormSchema }),
-    // Checked on submit only: any change to either password field clears every error at once
-    // (spec/access-session-profile-shell.md §5) instead of checking the half-typed value again.
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onSubmit',
-  })
-  const shownErrors = [form.errors, fields.password.errors, fields.confirmPassword.errors].some((errors) => errors?.length)
-  const clearErrors = () => {
-    if (shownErrors) form.update({ validated: false })
-  }
+  // Checked by the action alone (resetPasswordFormSchema), with or without JavaScript. Any change to
+  // either password field clears every error at once (spec/access-session-profile-shell.md §5).
+  const form = useReplyForm({ id: 'reset-password', lastResult: actionData?.result, defaultValue: { token }, constraint: RESET_PASSWORD_CONSTRAINT, clearOnInput: 'all' })
   const done = actionData?.done
   useEffect(() => {
     if (!done) return
     const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_DELAY_MS)
     return () => clearTimeout(timer)
   }, [done, navigate])
-  const tokenError = token ? fields.token.errors?.[0] : messages.missingToken
+  const tokenError = token ? form.field('token').errors?.[0] : messages.missingToken
 
   return (
     <>
@@ -69,10 +58,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           </noscript>
         </>
       ) : (
-        <Form method="post" {...getFormProps(form)} onInput={clearErrors}>
+        <Form method="post" {...form.props}>
           <input type="hidden" name="token" value={token} />
-          <PasswordField label="New password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
-          <PasswordField label="Confirm new password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+          <PasswordField label="New password" meta={form.field('password')} inputProps={{ autoComplete: 'new-password' }} />
+          <PasswordField label="Confirm new password" meta={form.field('confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
           <FormMessage id={form.errorId} tone="error">
             {tokenError ?? form.errors?.[0]}
           </FormMessage>

@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from '@conform-to/react'
-import { getZodConstraint } from '@conform-to/zod/v4'
 import { parseWithSchema } from '#app/lib/validation'
+import { useReplyForm } from '#app/lib/form-reply'
+import { SIGNUP_CONSTRAINT } from '#app/features/auth/constraints'
 import { Form, Link, redirect } from 'react-router'
 import { signupFormSchema } from '#domain/auth'
 import { Field, FormMessage, PasswordField } from '#app/components/forms'
@@ -34,22 +34,15 @@ export async function action(args: Route.ActionArgs) {
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
   const { email } = loaderData
   const submitting = useSubmitting('/signup')
-  const [form, fields] = useForm({
-    id: 'signup',
-    lastResult: actionData?.result,
-    defaultValue: { email },
-    constraint: getZodConstraint(signupFormSchema),
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: signupFormSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  })
+  // Checked by the action alone (signupFormSchema), with or without JavaScript.
+  const form = useReplyForm({ id: 'signup', lastResult: actionData?.result, defaultValue: { email }, constraint: SIGNUP_CONSTRAINT })
   return (
     <>
       <h1>Create your account</h1>
-      <Form method="post" {...getFormProps(form)}>
-        <Field label="Email" meta={fields.email} type="email" inputProps={{ autoComplete: 'email', minLength: EMAIL_MIN_LENGTH }} />
-        <PasswordField label="Password" meta={fields.password} inputProps={{ autoComplete: 'new-password' }} />
-        <PasswordField label="Confirm password" meta={fields.confirmPassword} inputProps={{ autoComplete: 'new-password' }} />
+      <Form method="post" {...form.props}>
+        <Field label="Email" meta={form.field('email')} type="email" inputProps={{ autoComplete: 'email', minLength: EMAIL_MIN_LENGTH }} />
+        <PasswordField label="Password" meta={form.field('password')} inputProps={{ autoComplete: 'new-password' }} />
+        <PasswordField label="Confirm password" meta={form.field('confirmPassword')} inputProps={{ autoComplete: 'new-password' }} />
         <FormMessage id={form.errorId} tone="error">
           {form.errors?.[0]}
         </FormMessage>

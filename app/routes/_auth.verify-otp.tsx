@@ -1,6 +1,6 @@
 import { data, Form, redirect } from 'react-router'
 import { useEffect, useState, type FormEvent } from 'react'
-import { messages, otpSchema } from '#domain/auth'
+import { messages } from '#domain/auth-messages'
 import { OTP_PURPOSE_SIGNUP } from '#domain/constants'
 import { ErrorList, FormMessage } from '#app/components/form-message'
 import { OtpInput } from '#app/features/auth/otp-input'
@@ -13,7 +13,8 @@ import { ERROR_CODES } from '#domain/contracts/errors'
 import { useSubmitting } from '#app/lib/submitting'
 import { readForm } from '#app/lib/form.server'
 import { useCountdown } from '#app/features/auth/countdown'
-import { codeOf, linkedCode, readVerifyForm, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
+import { codeOf, isCode, VERIFY_PATH, type VerifyResult } from '#app/features/auth/form'
+import { linkedCode, readVerifyForm } from '#app/features/auth/form.server'
 import type { Route } from './+types/_auth.verify-otp'
 
 export const meta: Route.MetaFunction = () => [{ title: 'Verify your email · Workforce Portal' }]
@@ -70,7 +71,7 @@ export default function VerifyOtp({ loaderData, actionData: result }: Route.Comp
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.value === 'resend') return
     const code = codeOf(new FormData(event.currentTarget))
-    if (otpSchema.safeParse(code).success) return setClientError(undefined)
+    if (isCode(code)) return setClientError(undefined)
     event.preventDefault()
     setClientError(messages.otpInvalid)
   }

@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { Form, Link, redirect } from 'react-router'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { z } from 'zod'
 import { CURRENCIES, PRODUCT_NAME } from '#domain/constants'
 import { profileFormSchema } from '#domain/profile'
 import { Field, SelectField } from '#app/components/forms'
@@ -13,9 +11,10 @@ import { getLanding, loginRedirect } from '#app/lib/session.server'
 import { useSubmitting } from '#app/lib/submitting'
 import { redirectWithToast } from '#app/lib/toast.server'
 import { parseWithSchema } from '#app/lib/validation'
+import { inputProps, useReplyForm } from '#app/lib/form-reply'
 import { loadPersonalDetails, submitPersonalDetails } from '#app/features/profile/api.server'
 import { ErrorSummary } from '#app/features/profile/error-summary'
-import { FamilyFields } from '#app/features/profile/family-fields'
+import { FamilyFields, type PersonalField } from '#app/features/profile/family-fields'
 import {
   AFTER_SUBMIT_PATH,
   ERROR_SUMMARY_ID,
@@ -59,23 +58,18 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
   const { user, roles, values, differentEmail } = loaderData
   const submitting = useSubmitting(PERSONAL_DETAILS_PATH)
   const hydrated = useHydrated()
-  const [form, fields] = useForm<z.input<typeof profileFormSchema>>({
-    id: 'profile',
-    lastResult: actionData?.result,
-    defaultValue: values,
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: profileFormSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
-  const personal = fields.personal.getFieldset()
-  const professional = fields.professional.getFieldset()
-  const financial = fields.financial.getFieldset()
+  // Checked by the action alone (profileFormSchema), with or without JavaScript.
+  const form = useReplyForm({ id: 'profile', lastResult: actionData?.result, defaultValue: values })
+  const fields = form.fieldset()
+  const personal = form.fieldset<PersonalField>('personal')
+  const professional = form.fieldset('professional')
+  const financial = form.fieldset('financial')
 
   const [open, setOpen] = useState<Record<Section, boolean>>({ personal: true, professional: false, financial: false })
   const entries = summaryOf(form.allErrors)
   const withErrors = sectionsWithErrors(entries)
-  // Each failed submit (the form's own check in the browser, or the server's answer) opens the sections holding an
-  // error and moves to the summary, once: fixing a field afterwards moves nothing.
+  // Each failed submit (the server's answer) opens the sections holding an error and moves to the
+  // summary, once: fixing a field afterwards moves nothing.
   const summaryRef = useRef<HTMLDivElement>(null)
   const [failures, setFailures] = useState(0)
   const handled = useRef(0)
@@ -90,7 +84,6 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
     setOpen((state) => ({ ...state, ...opened }))
     summaryRef.current?.focus()
   }, [failures, errorSections])
-  const formProps = getFormProps(form)
   const [loginModalClosed, closeLoginModal] = useDismissable(loaderData)
   const [useOtherEmail, setUseOtherEmail] = useState(differentEmail)
   // Without JavaScript the server's answer renders them open.
@@ -116,14 +109,9 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
         <Form
           method="post"
           action={`${PERSONAL_DETAILS_PATH}#${ERROR_SUMMARY_ID}`}
-          {...formProps}
           // The schema is the one check, with or without JavaScript: the browser's own would stop a
           // submit at a field in a closed section, or at a bubble, before the summary could list it.
-          noValidate
-          onSubmit={(event) => {
-            formProps.onSubmit(event)
-            if (event.defaultPrevented) setFailures((count) => count + 1)
-          }}
+          {...form.props}
         >
           {section(
             'personal',
@@ -143,7 +131,7 @@ export default function PersonalDetails({ loaderData, actionData }: Route.Compon
                 {user ? (
                   <label className="checkbox">
                     <input
-                      {...getInputProps(fields.useDifferentEmail, { type: 'checkbox' })}
+                      {...inputProps(fields.useDifferentEmail, 'checkbox')}
                       key="useDifferentEmail"
                       defaultChecked={differentEmail}
                       onChange={(event) => setUseOtherEmail(event.currentTarget.checked)}

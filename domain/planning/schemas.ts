@@ -4,7 +4,8 @@ import { blankToNull, idText, optionalId, requiredId } from '../id-schemas'
 import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { unwrapSingletons } from './cluster-list'
 import { interchangeProblem } from './interchanges'
-import { nameChecks as textNameChecks, storable, tidyName } from '../text'
+import { tidyName } from '../text'
+import { nameChecks as textNameChecks, storable } from '../text-checks'
 import {
   CLUSTERS_MAX,
   DESCRIPTION_IDS_MAX,

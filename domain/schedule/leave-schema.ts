@@ -1,7 +1,8 @@
 import * as z from 'zod/mini'
 import { FIRST_YEAR, LAST_YEAR, END_BEFORE_START, WITHIN_YEARS } from '../dates'
 import { optionalId } from '../id-schemas'
-import { isReadable, storable } from '../text'
+import { isReadable } from '../text'
+import { storable } from '../text-checks'
 import { LEAVE_NOTE_MAX } from './limits'
 
 /**

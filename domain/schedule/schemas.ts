@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { queryId, requiredId, requiredQueryId } from '../planning/schemas'
 import { UUID_PATTERN } from '../ids'
-import { listsQuery, pageQuery } from '../pages'
+import { listsQuery, pageQuery } from '../page-query'
 import { WITHIN_YEARS, WITHIN_YEARS_MESSAGE } from '../dates'
 import { LEAD_MONTHS_MAX } from './limits'
 import { blankToUndefined } from './leave-schema'

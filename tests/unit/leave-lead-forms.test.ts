@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { postedForm, uuid } from '../support/forms'
 import { leadTimeFormSchema } from '#app/features/capacity/lead-times'
-import { leaveFormSchema } from '#app/features/schedule/leave'
+import { leaveFormSchema } from '#app/features/schedule/leave.server'
 import { parseWithSchema } from '#app/lib/validation'
 
 /** The leave and lead-time forms, read through conform as the browser and the action read them (issue 31 §4). */

@@ -3,20 +3,8 @@ import type { StoredProfile } from '#domain/contracts/profiles'
 import type { Role } from '#domain/contracts/roles'
 import type { ListedUser } from '#domain/contracts/users'
 import { parseWithSchema } from '#app/lib/validation'
-import {
-  draftOf,
-  emptyProfile,
-  neededToOpen,
-  personalValues,
-  personalView,
-  profileEditSchema,
-  profileView,
-  saveFailed,
-  sectionOf,
-  sectionsWithErrors,
-  summaryOf,
-  updateOf,
-} from '#app/features/profile/form'
+import { neededToOpen, saveFailed, sectionOf, sectionsWithErrors, summaryOf } from '#app/features/profile/form'
+import { draftOf, emptyProfile, personalValues, personalView, profileEditSchema, profileView, updateOf } from '#app/features/profile/form.server'
 import { profileFormSchema } from '#domain/profile'
 
 /** The two profile forms decoded, and what their screens show and allow (no browser needed). */

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { messages } from '#domain/auth'
-import { codeOf, linkedCode, readVerifyForm } from '#app/features/auth/form'
+import { messages, otpSchema } from '#domain/auth'
+import { codeOf, isCode } from '#app/features/auth/form'
+import { linkedCode, readVerifyForm } from '#app/features/auth/form.server'
 
 /** The Verify your email form read back from a post (no browser needed). */
 
@@ -57,5 +58,11 @@ describe('linkedCode', () => {
     expect(linkedCode(new URLSearchParams('email=a%40example.com&code=012345'))).toBe('012345')
     for (const code of ['', '12345', '1234567', '12a456', '<b>1</b>']) expect(linkedCode(new URLSearchParams({ code }))).toBe('')
     expect(linkedCode(new URLSearchParams('email=a%40example.com'))).toBe('')
+  })
+
+  test("the page's own check of the boxes (isCode) takes exactly the codes otpSchema takes", () => {
+    for (const code of ['123456', '000000', '', '12345', '1234567', '12a456', ' 123456', '123456\n', '１２３４５６', '<b>1</b>']) {
+      expect(isCode(code), code).toBe(otpSchema.safeParse(code).success)
+    }
   })
 })

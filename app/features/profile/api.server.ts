@@ -3,7 +3,7 @@ import type { ProfileSubmission } from '#domain/profile'
 import { listOr, okOr, type Caller } from '#app/lib/api/http.server'
 import { getDraft, getProfile, getUser, listRoles, saveDraft, saveProfile, submitProfile } from '#app/lib/api/people.server'
 import { getLanding } from '#app/lib/session.server'
-import { draftOf, personalValues, personalView, profileView, updateOf, type ProfileEdit } from './form'
+import { draftOf, personalValues, personalView, profileView, updateOf, type ProfileEdit } from './form.server'
 
 /** The calls of the two profile screens. */
 

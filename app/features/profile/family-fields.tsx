@@ -1,8 +1,10 @@
-import { getTextareaProps, type FieldMetadata } from '@conform-to/react'
 import { BLOOD_GROUPS, MARITAL_STATUSES } from '#domain/constants'
 import { ErrorList, Field, SelectField } from '#app/components/forms'
+import { textareaProps, type FieldMeta } from '#app/lib/form-reply'
 
-type Personal = Record<'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings', FieldMetadata<unknown>>
+/** The personal section's field names (`personal.name` → `name`). */
+export type PersonalField = 'name' | 'dob' | 'phone' | 'email' | 'qualification' | 'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings'
+type Personal = Record<PersonalField, FieldMeta>
 
 /**
  * The personal details both profile forms share after the contact fields: status, blood group, family.
@@ -21,7 +23,7 @@ export function FamilyFields({ personal, family = true }: { personal: Personal; 
       <Field label="Mother's Occupation" meta={personal.motherOccupation} />
       <div className="field span-2">
         <label htmlFor={personal.siblings.id}>Siblings</label>
-        <textarea {...getTextareaProps(personal.siblings, { ariaAttributes: true })} key={personal.siblings.key} rows={2} />
+        <textarea {...textareaProps(personal.siblings)} rows={2} />
         <ErrorList id={personal.siblings.errorId} errors={personal.siblings.errors} />
       </div>
     </>

@@ -1,14 +1,13 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
 import type { ReactNode } from 'react'
-import type * as z from 'zod/mini'
 import { ACCOUNT_STATUSES } from '#domain/constants'
 import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
 import { useSubmitting } from '#app/lib/submitting'
-import { parseWithSchema } from '#app/lib/validation'
-import { StatusBadge } from '#app/features/users/views'
-import { FamilyFields } from './family-fields'
-import { asFormValues, editPath, profileEditSchema, profilePath, type ProfileView } from './form'
+import { selectProps, useReplyForm } from '#app/lib/form-reply'
+import { StatusBadge } from '#app/features/users/status-badge'
+import { FamilyFields, type PersonalField } from './family-fields'
+import { asFormValues, editPath, profilePath, type ProfileView } from './form'
 import { ContactInformation, ProfileHeader, ProfileSection } from './profile-view'
 
 /** The profile's edit form: the sections the spec lets an editor change, with the role and (someone else's) status. */
@@ -16,7 +15,8 @@ import { ContactInformation, ProfileHeader, ProfileSection } from './profile-vie
 export function EditProfile({ data, backLink, lastResult }: { data: ProfileView; backLink: ReactNode; lastResult: SubmissionResult<string[]> | undefined }) {
   const { user, profile, roles, own, seesPrivate } = data
   const submitting = useSubmitting()
-  const [form, fields] = useForm<z.input<typeof profileEditSchema>>({
+  // Checked by the action alone (profileEditSchema), with or without JavaScript.
+  const form = useReplyForm({
     id: 'profile-edit',
     lastResult,
     defaultValue: {
@@ -25,12 +25,10 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
       roleId: profile.roleId?._id ?? '',
       status: profile.status || user.status,
     },
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: profileEditSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
   })
-  const personal = fields.personal.getFieldset()
-  const professional = fields.professional.getFieldset()
+  const fields = form.fieldset()
+  const personal = form.fieldset<PersonalField>('personal')
+  const professional = form.fieldset('professional')
   const toolbar = (
     <>
       {backLink}
@@ -48,7 +46,7 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
   ) : (
     <div className="field inline">
       <label htmlFor={fields.status.id}>Status</label>
-      <select {...getSelectProps(fields.status, { ariaAttributes: true })} key={fields.status.key}>
+      <select {...selectProps(fields.status)}>
         {ACCOUNT_STATUSES.map((value) => (
           <option key={value} value={value}>
             {value}
@@ -59,7 +57,7 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
     </div>
   )
   return (
-    <Form method="post" action={editPath(user._id)} className="stack profile-page" {...getFormProps(form)}>
+    <Form method="post" action={editPath(user._id)} className="stack profile-page" {...form.props}>
       <ProfileHeader data={data} toolbar={toolbar} status={status} />
       <FormMessage id={form.errorId} tone="error">
         {form.errors?.[0]}

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
 import type { ReactNode } from 'react'
-import { usernameOf } from '#domain/users'
+import { usernameOf } from '#domain/username'
 import { NOT_PROVIDED, shown, shownDate } from '#app/lib/display'
-import { StatusBadge } from '#app/features/users/views'
+import { StatusBadge } from '#app/features/users/status-badge'
 import { editPath, type ProfileView } from './form'
 
 /** A user's profile as read (spec/administration-planning.md §9's "Not provided" for what is missing), and the parts the edit form shares. */

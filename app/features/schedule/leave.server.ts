@@ -3,7 +3,21 @@ import { deleteLeave, recordLeave } from '#app/lib/api/schedule.server'
 import { messageOr } from '#app/lib/errors'
 import * as z from 'zod/mini'
 import { intentUnion, type IntentPost, type IntentTable } from '#app/lib/intents'
-import { LEAVE_FIELDS, LEAVE_TEXT, leaveFormSchema, periodOf, type LeaveAnswer } from './leave'
+import { leaveCreateSchema } from '#domain/schedule/leave-schema'
+import { LEAVE_FIELDS, LEAVE_TEXT, periodOf, type LeaveAnswer } from './leave'
+
+/**
+ * The record form, read by POST /api/leave's own schema once its `intent` is set aside: the
+ * action's check, with and without JavaScript, so the browser never downloads the schema.
+ */
+export const leaveFormSchema = z.pipe(
+  z.transform((value: unknown) => {
+    if (!value || typeof value !== 'object') return value
+    const { intent: _intent, ...fields } = value as Record<string, unknown>
+    return fields
+  }),
+  leaveCreateSchema,
+)
 
 /** The cancel's post: the leave it names, as sent (the API answers for an id that is not one). */
 const leaveDeleteSchema = z.object({ leaveId: z.catch(z.optional(z.string()), undefined) })

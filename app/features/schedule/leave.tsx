@@ -1,12 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link, useLocation } from 'react-router'
-import * as z from 'zod/mini'
 import type { LeaveRow } from '#domain/contracts/schedule'
 import { formatDate } from '#domain/dates'
 import { leaveDays } from '#domain/schedule/leave'
 import { LEAVE_NOTE_MAX } from '#domain/schedule/limits'
-import { leaveCreateSchema } from '#domain/schedule/leave-schema'
-import { parseWithSchema } from '#app/lib/validation'
+import { useReplyForm } from '#app/lib/form-reply'
 import { LIST_PAGES, PersonListPages, pagesOf } from './person-lists'
 
 /**
@@ -18,19 +16,6 @@ export type LeaveAnswer = { tone: 'success'; message: string; description?: stri
 
 /** The fields of the record form a refusal can name; any other field's refusal is the form's. */
 export const LEAVE_FIELDS = ['startDate', 'endDate', 'note'] as const
-
-/**
- * The record form, read by POST /api/leave's own schema once its `intent` is set aside, in the
- * browser and in the action alike: the same sentences with and without JavaScript.
- */
-export const leaveFormSchema = z.pipe(
-  z.transform((value: unknown) => {
-    if (!value || typeof value !== 'object') return value
-    const { intent: _intent, ...fields } = value as Record<string, unknown>
-    return fields
-  }),
-  leaveCreateSchema,
-)
 
 export const LEAVE_TEXT = {
   added: 'Leave recorded',
@@ -153,25 +138,20 @@ function PeriodText({ period }: { period: LeaveRow }) {
 }
 
 /**
- * Record leave, read through conform like every form: the browser checks it with the API's schema
- * before posting, the action checks it again and answers a refusal with what was typed. Its one
- * message shows above the fields (the sentences name their field in words); the field it is about
- * is marked invalid and described by it.
+ * Record leave, read through conform like every form, by the action alone (the API's own schema,
+ * leave.server.ts), which answers a refusal with what was typed. Its one message shows above the
+ * fields (the sentences name their field in words); the field it is about is marked invalid and
+ * described by it.
  */
 function RecordLeaveForm({ action, answer, userId }: { action: string; answer: LeaveAnswer | null; userId?: string }) {
-  const [form, fields] = useForm({
-    id: FORM_ID,
-    lastResult: answer && 'result' in answer ? answer.result : undefined,
-    onValidate: ({ formData }) => parseWithSchema(formData, { schema: leaveFormSchema }),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-  })
+  const form = useReplyForm({ id: FORM_ID, lastResult: answer && 'result' in answer ? answer.result : undefined })
+  const fields = { startDate: form.field('startDate'), endDate: form.field('endDate'), note: form.field('note') }
   const refused = LEAVE_FIELDS.find((name) => fields[name].errors?.length)
   const error = form.errors?.[0] ?? (refused && fields[refused].errors?.[0])
   const message = error ? { tone: 'error' as const, text: error } : answer && 'message' in answer ? { tone: answer.tone, text: answer.message } : null
   const invalid = (name: (typeof LEAVE_FIELDS)[number]) => (name === refused ? { 'aria-invalid': true, 'aria-describedby': MESSAGE_ID } : {})
   return (
-    <Form method="post" action={action} {...getFormProps(form, { ariaAttributes: false })} className="filters leave-form" aria-labelledby="record-leave-heading">
+    <Form method="post" action={action} id={form.id} noValidate onInput={form.props.onInput} className="filters leave-form" aria-labelledby="record-leave-heading">
       <h3 id="record-leave-heading" className="my-work-subheading">
         Record leave
       </h3>
@@ -184,15 +164,15 @@ function RecordLeaveForm({ action, answer, userId }: { action: string; answer: L
       {userId ? <input type="hidden" name="userId" value={userId} /> : null}
       <div className="field">
         <label htmlFor="leave-start">From</label>
-        <input id="leave-start" type="date" name={fields.startDate.name} required defaultValue={fields.startDate.initialValue} key={fields.startDate.key} {...invalid('startDate')} />
+        <input id="leave-start" type="date" name={fields.startDate.name} required defaultValue={fields.startDate.initialValue as string | undefined} {...invalid('startDate')} />
       </div>
       <div className="field">
         <label htmlFor="leave-end">To</label>
-        <input id="leave-end" type="date" name={fields.endDate.name} required defaultValue={fields.endDate.initialValue} key={fields.endDate.key} {...invalid('endDate')} />
+        <input id="leave-end" type="date" name={fields.endDate.name} required defaultValue={fields.endDate.initialValue as string | undefined} {...invalid('endDate')} />
       </div>
       <div className="field">
         <label htmlFor="leave-note">Note</label>
-        <input id="leave-note" type="text" name={fields.note.name} maxLength={LEAVE_NOTE_MAX} defaultValue={fields.note.initialValue} key={fields.note.key} {...invalid('note')} />
+        <input id="leave-note" type="text" name={fields.note.name} maxLength={LEAVE_NOTE_MAX} defaultValue={fields.note.initialValue as string | undefined} {...invalid('note')} />
       </div>
       <button type="submit" className="button primary">
         Add leave

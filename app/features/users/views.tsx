@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { shown } from '#app/lib/display'
 import { ActionsMenu } from './actions-menu'
 import { type Row } from './query'
+import { StatusBadge } from './status-badge'
 
 /** The three ways User management shows its rows (table, board, list), and the pages line. */
 
@@ -12,8 +13,6 @@ function RowActions({ user }: { user: Row }) {
     </ActionsMenu>
   )
 }
-
-export const StatusBadge = ({ status }: { status: string }) => <span className={`badge ${status === 'Active' ? 'success' : 'muted'}`}>{status}</span>
 
 export function UserTable({ users }: { users: Row[] }) {
   return (
