@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react'
 import { useHydrated } from '#app/lib/hydrated'
-import { inputProps as inputPropsOf, selectProps as selectPropsOf, type FieldMeta } from '#app/lib/form-reply'
+import { inputProps as inputPropsOf, selectProps as selectPropsOf } from '#app/lib/form-props'
+import type { FieldMeta } from '#app/lib/form-reply'
 import { ErrorList, FormMessage } from './form-message'
 
 // The messages live apart (./form-message.tsx): a screen with no conform field ships without conform's helpers.

@@ -1,4 +1,5 @@
 import { data, Link } from 'react-router'
+import { lazy } from 'react'
 import { can, isSelf } from '#domain/access'
 import { PRODUCT_NAME } from '#domain/constants'
 import { messageOr } from '#app/lib/errors'
@@ -9,7 +10,6 @@ import { parseWithSchema } from '#app/lib/validation'
 import { loadProfile, saveProfileEdit } from '#app/features/profile/api.server'
 import { isEditing, LOAD_FAILED, neededToOpen, profilePath, saveFailed, USER_NOT_FOUND } from '#app/features/profile/form'
 import { profileEditSchema } from '#app/features/profile/form.server'
-import { EditProfile } from '#app/features/profile/profile-edit'
 import { ViewProfile } from '#app/features/profile/profile-view'
 import { AssignmentTable } from '#app/features/schedule/assignments'
 import { PersonListPages, pagesOf } from '#app/features/schedule/person-lists'
@@ -24,6 +24,22 @@ import type { Route } from './+types/_app.users.$userId.profile'
 import { listOr } from '#app/lib/api/http.server'
 
 export { RouteErrorBoundary as ErrorBoundary } from '#app/components/route-error'
+
+/**
+ * The edit form, loaded when the page is in edit mode: a profile opened to be read (a worker's own,
+ * most of the time) does not download it. On the server the loader loads it before the page
+ * renders, and the lazy component is handed the module at once: React renders the form in place,
+ * as before, so the page without JavaScript is unchanged. In the browser the form's module follows
+ * the page's, and the page, already on screen, hydrates once it is in.
+ */
+const loadEditForm = () => import('#app/features/profile/profile-edit')
+let editForm: Awaited<ReturnType<typeof loadEditForm>> | undefined
+type EditForm = { default: (typeof import('#app/features/profile/profile-edit'))['EditProfile'] }
+const EditProfile = lazy(() => {
+  const loaded = editForm
+  if (loaded) return { then: (resolve: (module: EditForm) => void) => resolve({ default: loaded.EditProfile }) } as unknown as Promise<EditForm>
+  return loadEditForm().then((module) => ({ default: module.EditProfile }))
+})
 
 export const meta: Route.MetaFunction = () => [{ title: `User profile · ${PRODUCT_NAME}` }]
 
@@ -40,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   const editing = isEditing(args.url.href)
   const { me } = await requireAccess(args, editing)
   const canViewUsers = can(me, 'view')
+  if (editing) editForm ??= await loadEditForm()
   const loaded = await loadProfile(args, userId, { me, editing })
   if (!loaded.ok) {
     const notFound = loaded.error.status === 404
@@ -101,6 +118,8 @@ export default function UserProfile({ loaderData: data, actionData }: Route.Comp
       </section>
     )
   }
+  // No Suspense boundary of its own: on the server it never suspends (above), and in the browser
+  // hydration, or the navigation into edit mode, waits for the form's module, leaving what is on screen.
   if (data.editing) return <EditProfile data={data} backLink={backLink} lastResult={actionData && 'result' in actionData ? actionData.result : undefined} />
   return (
     <>

@@ -5,7 +5,7 @@ import { listPersonAudit } from '#app/lib/api/audit.server'
 import { listOr, okOr, type Caller } from '#app/lib/api/http.server'
 import { TIME_ZONE } from '#app/lib/time-zone.server'
 import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
-import { CHANGES_PAGE } from './query'
+import { CHANGES_PAGE } from './person-changes'
 
 /**
  * A profile's Changes: the page of changes made to the person and their assignments the

@@ -2,8 +2,10 @@ import { useLocation } from 'react-router'
 import { Pages } from '#app/components/pages'
 import { hrefOf } from '#app/lib/search'
 import { AuditTable } from './entries'
-import { CHANGES_PAGE } from './query'
 import type { PersonChanges } from './person-changes.server'
+
+/** The address parameter of a profile's Changes pages (?changes=2): here, so a profile does not ship the audit screen's query. */
+export const CHANGES_PAGE = 'changes'
 
 /**
  * On a profile, for the person and the administrators: the changes made to the person,

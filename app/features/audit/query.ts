@@ -49,6 +49,3 @@ export const auditHref = (state: AuditState, change: Partial<AuditState> = {}) =
 export const exportHref = (filters: AuditFilters) => hrefOf(AUDIT_EXPORT_PATH, searchValues({ ...filters, page: 1 }))
 
 export const hasFilters = (filters: AuditFilters) => Boolean(filters.person || filters.entityType || filters.projectId || filters.from || filters.to)
-
-/** The address parameter of a profile's Changes pages (?changes=2). */
-export const CHANGES_PAGE = 'changes'

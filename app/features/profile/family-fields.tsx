@@ -1,6 +1,7 @@
 import { BLOOD_GROUPS, MARITAL_STATUSES } from '#domain/constants'
 import { ErrorList, Field, SelectField } from '#app/components/forms'
-import { textareaProps, type FieldMeta } from '#app/lib/form-reply'
+import { textareaProps } from '#app/lib/form-props'
+import type { FieldMeta } from '#app/lib/form-reply'
 
 /** The personal section's field names (`personal.name` → `name`). */
 export type PersonalField = 'name' | 'dob' | 'phone' | 'email' | 'qualification' | 'maritalStatus' | 'bloodGroup' | 'fatherName' | 'fatherOccupation' | 'motherName' | 'motherOccupation' | 'siblings'

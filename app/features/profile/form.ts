@@ -18,9 +18,7 @@ export const USER_NOT_FOUND = 'User not found'
 export const LOAD_FAILED = 'Failed to load user profile'
 const SAVE_FAILED = 'Failed to update profile'
 
-export const profilePath = (userId: string) => `/users/${encodeURIComponent(userId)}/profile`
-export const editPath = (userId: string) => `${profilePath(userId)}?edit=1`
-export const isEditing = (url: string) => new URL(url).searchParams.get('edit') === '1'
+export { editPath, isEditing, profilePath } from './paths'
 
 /** 'Failed to update profile', with the server's reason when it gave one. */
 export const saveFailed = (reason: string) => (reason ? `${SAVE_FAILED}: ${reason}` : SAVE_FAILED)

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { usernameOf } from '#domain/username'
 import { NOT_PROVIDED, shown, shownDate } from '#app/lib/display'
 import { StatusBadge } from '#app/features/users/status-badge'
-import { editPath, type ProfileView } from './form'
+import type { ProfileView } from './form'
+import { editPath } from './paths'
 
 /** A user's profile as read (spec/administration-planning.md §9's "Not provided" for what is missing), and the parts the edit form shares. */
 
