@@ -6,11 +6,14 @@ import { describe, expect, test } from 'vitest'
 /**
  * What a worker's phone downloads: the screens everyone uses (sign-in, sign-up, verify, reset,
  * their own profile, the dashboard), and the root and layout routes they sit under, import no
- * planning module into the browser. Read statically from the sources: every import a module makes
- * that reaches the browser, followed from module to module. Left out, as React Router's client
- * build leaves them out: `.server` modules (files named `*.server.ts(x)` or under a `.server/`
- * folder) and imports of types only (`import type`, or every name marked `type`). Conservative
- * otherwise: an import only a loader or action uses counts, though the build would drop it.
+ * planning module into the browser, and neither conform's client nor zod: their forms are checked
+ * by their actions alone, and the page shows the reply (app/lib/form-reply.ts). Read statically
+ * from the sources: every import a module makes that reaches the browser, followed from module to
+ * module. Left out, as React Router's client build leaves them out: `.server` modules (files named
+ * `*.server.ts(x)` or under a `.server/` folder), imports of types only (`import type`, or every
+ * name marked `type`), and, in a route module, imports only its server exports (loader, action,
+ * headers, middleware) use, directly or through the module's own declarations. Conservative
+ * otherwise: any other mention of an imported name counts, and so does a module imported lazily.
  */
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -53,6 +56,12 @@ const PLANNING: { rule: string; test: (module: string) => boolean }[] = [
   { rule: 'zod (full)', test: (module) => module === 'zod' || module.startsWith('zod/v4') && !module.startsWith('zod/v4/core') },
 ]
 
+/** conform's client and zod, in any of their entry points: what a worker screen's forms leave to the server. */
+const FORM_LIBRARIES: { rule: string; test: (module: string) => boolean }[] = [
+  { rule: "conform (@conform-to/*)", test: (module) => module.startsWith('@conform-to/') },
+  { rule: 'zod (zod, zod/mini, zod/v4/…)', test: (module) => module === 'zod' || module.startsWith('zod/') },
+]
+
 const isServerOnly = (module: string) => /\.server(\.[tj]sx?)?$/.test(module) || module.includes('.server/')
 
 /** A specifier made a module name: a file of the repository relative to ROOT, or a package's specifier as written. */
@@ -68,9 +77,49 @@ function resolve(from: string, specifier: string): string | undefined {
   throw new Error(`${from}: cannot resolve ${specifier}`)
 }
 
-/** The specifiers of a module's imports that stay in JavaScript: type-only ones are erased. */
+/** A route module's exports React Router's client build removes, with whatever only they use. */
+const SERVER_EXPORTS = new Set(['loader', 'action', 'headers', 'middleware'])
+const isRouteModule = (file: string) => file === 'app/root.tsx' || file.startsWith('app/routes/')
+
+/** Every identifier written in a node (conservative: property names and labels count too). */
+function namesIn(node: ts.Node, into = new Set<string>()) {
+  if (ts.isIdentifier(node)) into.add(node.text)
+  ts.forEachChild(node, (child) => void namesIn(child, into))
+  return into
+}
+
+/**
+ * The names a route module's client code uses: from every top-level statement but the server
+ * exports and the module's own declarations, then through the declarations those reach.
+ */
+function clientNames(source: ts.SourceFile): Set<string> {
+  const declared = new Map<string, ts.Node>()
+  const roots: ts.Node[] = []
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) continue
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+    const names = ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? [statement.name?.text] : ts.isVariableStatement(statement) ? statement.declarationList.declarations.map((declaration) => (ts.isIdentifier(declaration.name) ? declaration.name.text : undefined)) : []
+    const server = exported && names.length > 0 && names.every((name) => name && SERVER_EXPORTS.has(name))
+    if (server) continue
+    if (exported || names.length === 0 || names.some((name) => !name)) roots.push(statement)
+    else for (const name of names) declared.set(name!, statement)
+  }
+  const used = new Set<string>()
+  const queue = roots.flatMap((root) => [...namesIn(root)])
+  while (queue.length) {
+    const name = queue.pop()!
+    if (used.has(name)) continue
+    used.add(name)
+    const declaration = declared.get(name)
+    if (declaration) queue.push(...namesIn(declaration))
+  }
+  return used
+}
+
+/** The specifiers of a module's imports that stay in JavaScript: type-only ones are erased, and a route module's server-only ones dropped. */
 function runtimeImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(path.join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const used = isRouteModule(file) ? clientNames(source) : undefined
   const found: string[] = []
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -79,7 +128,9 @@ function runtimeImports(file: string): string[] {
         clause &&
         (clause.isTypeOnly ||
           (!clause.name && clause.namedBindings && ts.isNamedImports(clause.namedBindings) && clause.namedBindings.elements.length > 0 && clause.namedBindings.elements.every((element) => element.isTypeOnly)))
-      if (!typeOnly) found.push(node.moduleSpecifier.text)
+      const bindings = clause ? [clause.name?.text, ...(clause.namedBindings ? (ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements.filter((element) => !element.isTypeOnly).map((element) => element.name.text) : [clause.namedBindings.name.text]) : [])].filter((name) => name !== undefined) : []
+      const serverOnly = used !== undefined && bindings.length > 0 && bindings.every((name) => !used.has(name))
+      if (!typeOnly && !serverOnly) found.push(node.moduleSpecifier.text)
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const typeOnly = node.isTypeOnly || (node.exportClause && ts.isNamedExports(node.exportClause) && node.exportClause.elements.every((element) => element.isTypeOnly))
       if (!typeOnly) found.push(node.moduleSpecifier.text)
@@ -117,11 +168,25 @@ describe("what a worker's phone downloads", () => {
     expect(shipped).toEqual([])
   })
 
-  test('the walk sees what the browser gets: the dashboard reaches the leave form and zod/mini, not the .server modules', () => {
+  test.each(WORKER_ROUTES)("%s brings neither conform's client nor zod into the browser", (route) => {
+    const shipped = [...clientGraph(route)].flatMap(([module, chain]) => {
+      const rule = FORM_LIBRARIES.find((library) => library.test(module))
+      return rule ? [`${module} (${rule.rule}), through ${chain.join(' → ')}`] : []
+    })
+    expect(shipped).toEqual([])
+  })
+
+  test('the walk sees what the browser gets: the dashboard reaches the leave form and its reply, not the .server modules nor what only the action uses', () => {
     const graph = clientGraph('app/routes/_app.dashboard.tsx')
     expect(graph.has('app/features/schedule/leave.tsx')).toBe(true)
-    expect(graph.has('zod/mini')).toBe(true)
+    expect(graph.has('app/lib/form-reply.ts')).toBe(true)
     expect([...graph.keys()].filter(isServerOnly)).toEqual([])
+    // The login route imports the schema and conform's parsing for its action: seen, and left out.
+    expect(runtimeImports('app/routes/_auth.login.tsx')).not.toContain('#app/lib/validation')
+    expect(runtimeImports('app/routes/_auth.login.tsx')).toContain('#app/lib/form-reply')
+    // A form still checked in the browser (a planner's screen) does reach conform and zod: the rules match what they name.
+    const planning = [...clientGraph('app/routes/_app.planning.tsx').keys()]
+    expect(planning.some((module) => FORM_LIBRARIES[0]!.test(module)) && planning.some((module) => FORM_LIBRARIES[1]!.test(module))).toBe(true)
     // A planner's screen does reach planning modules: the rules match what they name.
     expect([...clientGraph('app/routes/_app.planning.tsx').keys()].some((module) => PLANNING.some((planning) => planning.test(module)))).toBe(true)
   })
