@@ -4,7 +4,7 @@ import { inputProps as inputPropsOf, selectProps as selectPropsOf } from '#app/l
 import type { FieldMeta } from '#app/lib/form-reply'
 import { ErrorList, FormMessage } from './form-message'
 
-// The messages live apart (./form-message.tsx): a screen with no conform field ships without conform's helpers.
+// The messages live apart (./form-message.tsx): a screen with no field component ships without the fields' code.
 export { ErrorList, FormMessage }
 
 type InputType = 'text' | 'email' | 'password' | 'number' | 'date' | 'tel' | 'hidden' | 'checkbox'
