@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest'
  * a screen's buttons through its intent table, app/lib/intents.ts). What is left reads no post: the
  * UI's glance at a submission still on its way (the sidebar's optimistic toggles, the busy labels,
  * the verify screen's own boxes before it submits), and bare `safeParse` only where no form is read
- * (the toast in the session cookie, the emailed link's ?code=, the code's live check) or on what
+ * (the toast in the session cookie, the emailed link's ?code=) or on what
  * Save Template assembles from the draft conform read (docs/decisions.md says why for each).
  */
 
@@ -16,7 +16,7 @@ const APP = path.resolve(import.meta.dirname, '../../app')
 /** Files that read a submission's fields by hand, each for the UI, never an action's post. */
 const PENDING_READS = ['components/sidebar.tsx', 'features/auth/form.ts', 'features/setup/answer.ts', 'lib/submitting.ts']
 /** Files with a bare safeParse, none of them on a post. */
-const BARE_PARSES = ['features/auth/form.ts', 'features/template/form.ts', 'lib/toast.server.ts', 'lib/validation.ts', 'routes/_auth.verify-otp.tsx']
+const BARE_PARSES = ['features/auth/form.server.ts', 'features/template/form.ts', 'lib/toast.server.ts', 'lib/validation.ts']
 
 const filesOf = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesOf(path.join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name)] : []))

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { otpSchema, verifyOtpFormSchema } from '#domain/auth'
 import { intentUnion, readIntent, type IntentTable } from '#app/lib/intents'
-import { firstOf, parseWithSchema, textField } from '#app/lib/validation'
+import { firstOf, parseWithSchema, recordOf, textField } from '#app/lib/validation'
 import type { VerifyResult } from './form'
 
 /** The Verify your email post read by the domain's schemas, on the server only. */
@@ -15,7 +15,7 @@ export const linkedCode = (params: URLSearchParams) => {
 /** The verify post: the address as sent, and the code from its one field or its six boxes, then the domain's checks. */
 export const verifyPostSchema = z.pipe(
   z.transform((form: unknown) => {
-    const { email, otp } = (form ?? {}) as Record<string, unknown>
+    const { email, otp } = recordOf(form)
     return { email: String(firstOf(email) ?? ''), otp: [otp ?? []].flat().join('') }
   }),
   verifyOtpFormSchema,
@@ -33,7 +33,7 @@ const POSTED = intentUnion(INTENTS)
  * bad code is reported beside the boxes; any other problem (the address) as the form's error.
  */
 export function readVerifyForm(form: FormData) {
-  // Any post but Resend's is a verify: the code's own field submits it too.
+  // Any post but Resend's is a verify: the code's own field submits it too, and the filled boxes submit it without a button.
   const posted = readIntent(POSTED, form)
   if (posted?.intent === 'resend') return { intent: 'resend' as const, email: posted.submission.status === 'success' ? posted.submission.value.email : '' }
   const submission = posted?.intent === 'verify' ? posted.submission : parseWithSchema(form, { schema: INTENTS.verify.schema })

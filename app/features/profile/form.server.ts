@@ -6,7 +6,8 @@ import type { StoredProfile } from '#domain/contracts/profiles'
 import type { Role } from '#domain/contracts/roles'
 import type { ListedUser } from '#domain/contracts/users'
 import { personalSchema, professionalSchema, profileUpdateSchema, type ProfileDraft, type ProfileUpdate } from '#domain/profile'
-import { asFormValues, SECTIONS, type PersonalValues, type ProfileView, type Section } from './form'
+import { parseWithSchema, recordOf } from '#app/lib/validation'
+import { asFormValues, type PersonalValues, type ProfileView, type Section } from './form'
 
 /** The profile forms' schemas and what their loaders and actions build, on the server only. */
 
@@ -103,14 +104,22 @@ export function personalView(user: (Holder & { email: string }) | null, roles: r
   }
 }
 
+/** What a draft keeps of a name: the last text sent under it (as reading the entries in order kept it), none when no text. */
+const lastText = (value: unknown): string | undefined => [value].flat().filter((item): item is string => typeof item === 'string').at(-1)
+
 /** The form as typed, kept while the user signs in: known fields only, each cut to what a draft holds. */
 export function draftOf(formData: FormData): ProfileDraft {
-  const draft: Required<ProfileDraft> = { personal: {}, professional: {}, financial: {}, selectedRoleId: '' }
-  for (const [name, value] of formData) {
-    if (typeof value !== 'string') continue
-    if (name === 'roleId') draft.selectedRoleId = value.slice(0, 64)
-    const [section, key] = name.split('.')
-    if (key && (SECTIONS as readonly string[]).includes(section)) (draft[section as Section] as Record<string, string>)[key] = value.slice(0, 2000)
-  }
-  return draft
+  const draftSchema = z.transform((payload: unknown): Required<ProfileDraft> => {
+    const posted = recordOf(payload)
+    const section = (name: Section): Record<string, string> =>
+      Object.fromEntries(
+        Object.entries(recordOf(posted[name])).flatMap(([key, value]) => {
+          const text = lastText(value)
+          return text === undefined ? [] : [[key, text.slice(0, 2000)]]
+        }),
+      )
+    return { personal: section('personal'), professional: section('professional'), financial: section('financial'), selectedRoleId: (lastText(posted.roleId) ?? '').slice(0, 64) }
+  })
+  const submission = parseWithSchema(formData, { schema: draftSchema })
+  return submission.status === 'success' ? submission.value : { personal: {}, professional: {}, financial: {}, selectedRoleId: '' }
 }
