@@ -78,6 +78,14 @@ export const keptAnswers = {
     afterAChange: 'all of it: the names of everyone in conflict (one query) and their order',
   },
   demandOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the day, the window and the lead times', afterAChange: "the moved projects' lines" },
+  capacityOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the months', afterAChange: "the moved projects' counts" },
+  capacity: { invalidatedBy: { keptWith: 'the reading of every plan' }, keyedBy: 'the months', afterAChange: "the kept sum, the moved projects' old counts taken out and new ones put in" },
+  capacityGrid: { invalidatedBy: { keptWith: 'the reading of the plans and roles' }, keyedBy: 'the months, the project and the role', afterAChange: 'written again from the kept counts' },
+  chosenQueue: { invalidatedBy: { keptWith: 'the reading of the plans and roles' }, keyedBy: 'the day, the project and the role', afterAChange: 'the kept queue filtered, its late lines counted' },
+  // GET /api/capacity's and GET /api/hire-queue's JSON: a megabyte each at ten times the large dataset unfiltered, so a few choices' worth.
+  capacityAnswer: { invalidatedBy: { keptWith: 'the reading of the plans and roles' }, keyedBy: 'the day, the months, the project and the role', afterAChange: "the kept grid's and lines' texts, joined", keysKept: 8 },
+  hireQueueAnswer: { invalidatedBy: { keptWith: 'the reading of the plans and roles' }, keyedBy: 'the day, the project and the role', afterAChange: "the kept lines' texts, joined", keysKept: 8 },
+  text: { invalidatedBy: { keptWith: 'the kept value it is the JSON of' }, keyedBy: 'nothing', afterAChange: 'the texts of the new values alone' },
 } as const satisfies Record<string, KeptAnswer>
 
 export type KeptAnswerName = keyof typeof keptAnswers
@@ -188,4 +196,15 @@ export function keptWith<On extends object, T>(name: Named<{ keptWith: string }>
     }
     return value
   }
+}
+
+/**
+ * The JSON of a kept value, written once: a kept value is read-only, so its text stands while it is
+ * kept, and goes with it (a WeakMap). What a kept answer made of kept values is written from.
+ */
+const texts = new WeakMap<object, string>()
+export function keptText(value: object): string {
+  let text = texts.get(value)
+  if (text === undefined) texts.set(value, (text = JSON.stringify(value)))
+  return text
 }

@@ -1,13 +1,12 @@
 import * as z from 'zod/mini'
-import type { LeaveRow } from '#domain/contracts/schedule'
+import type { Capacity, CapacityScreen, HireLine, LeaveRow } from '#domain/contracts/schedule'
 import type { FastifyRequest } from 'fastify'
 import { can, isSelf } from '#domain/access'
 import { deployedBy } from '#domain/planning/project-plan'
 import { monthRange, monthsBefore, monthsFrom, monthOf, overlaps, FIRST_DAY, LAST_DAY } from '#domain/schedule/calendar'
 import { LAST_YEAR } from '#domain/dates'
 import { PAGE_SIZE, slice } from '#domain/pages'
-import { capacity, undated } from '#domain/schedule/capacity'
-import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, conflictsQuerySchema, dashboardQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, personScheduleQuerySchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
+import { CAPACITY_MONTHS_MAX, availabilityQuerySchema, capacityQuerySchema, capacityScreenQuerySchema, conflictsQuerySchema, dashboardQuerySchema, handOversQuerySchema, leaveCreateSchema, leaveQuerySchema, leaveRemovalSchema, personScheduleQuerySchema, scheduleQuerySchema, timelineQuerySchema } from '#domain/schedule/schemas'
 import { itemKey } from '#domain/schedule/slots'
 import { leaveAhead, leaveBehind, pastAssignments, upcoming } from '#domain/schedule/upcoming'
 import { overlapMessage, removedMessage } from '#domain/schedule/leave'
@@ -16,6 +15,7 @@ import {
   attentionAnswer,
   availabilityAnswer,
   capacityAnswer,
+  capacityScreenAnswer,
   conflictsAnswer,
   dashboardAnswer,
   handOverAnswer,
@@ -27,7 +27,7 @@ import {
   scheduleAnswer,
 } from '#domain/answers/schedule'
 import type { Deps } from '#api/deps'
-import { messageAnswer, pathIds, type Api } from '#api/http/schemas'
+import { jsonAnswer, messageAnswer, pathIds, type Api } from '#api/http/schemas'
 import { badRequest, conflict, notFound } from '#api/http/errors'
 import { access } from '#api/http/access'
 import { canonicalId, isUuid } from '#domain/ids'
@@ -35,7 +35,8 @@ import { signedIn, type Context } from '#api/context'
 import { throttleLeaveForOthers, throttlePerson } from '#api/auth/throttle'
 import { leaveOwner, recordLeave, removeLeave, removeLeaveOf } from '#api/schedule/leave'
 import { assemblePlans, loadLeave, loadPeople, presentAssignments, type Plans } from '#api/schedule/load'
-import { keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptPlanFigures, keptPlans, keptQueue, keptSchedule } from '#api/read-model/answers'
+import { keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptPlans, keptSchedule } from '#api/read-model/answers'
+import { capacityScreenText, capacityText, hireQueueText } from '#api/read-model/capacity'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { requireProject } from '#api/projects/project'
 import { availabilityOf, SLOT_NOT_FOUND } from '#api/schedule/availability'
@@ -162,40 +163,38 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
   const attentionSchema = { summary: 'The Attention strip: hires overdue and due, conflicts ahead, undated requirement', response: { 200: attentionAnswer } }
   app.get('/api/attention', { ...access('view'), schema: attentionSchema }, async (request) => (await keptDashboard(deps.db, today(request.ctx))).attention)
 
-  /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
-  const capacitySchema = { summary: 'Role × month demand, supply and gap, with the hire-by queue of the same project and role', querystring: capacityQuerySchema, response: { 200: capacityAnswer } }
-  app.get('/api/capacity', { ...access('view'), schema: capacitySchema }, async (request) => {
-    const query = request.query
-    const day = today(request.ctx)
+  /** The months a capacity query asks for: twelve from this one unless asked, none past the product's last year (domain/dates.ts); at least one, at most CAPACITY_MONTHS_MAX. */
+  const capacityMonths = (query: { from?: string; to?: string }, day: string) => {
     const from = query.from ?? `${monthOf(day)}-01`
-    // Twelve months unless asked, none past the product's last year (domain/dates.ts).
     const to = query.to ?? earlierOf(monthRange(monthOf(monthsBefore(from, -11))).end, `${LAST_YEAR}-12-31`)
     const months = monthsFrom(from, to)
     if (months.length === 0) throw badRequest('to: The end of the period cannot be before its start')
     if (months.length > CAPACITY_MONTHS_MAX) throw badRequest(`to: A period of at most ${CAPACITY_MONTHS_MAX} months`)
-    const every = await keptPlans(deps.db)
-    const { plans, roleRows } = every
-    const slots = chosenSlots(plans, query)
-    const grid = capacity(slots, months)
-    // Undated requirement is in no month: a column of its own, never dropped.
-    const noDates = undated(slots)
-    return {
-      from: monthRange(months[0]!).start,
-      to: monthRange(months.at(-1)!).end,
-      months,
-      roles: roleRows
-        .filter((role) => grid.has(role.id) || noDates.has(role.id))
-        .sort((a, b) => a.name.localeCompare(b.name))
-        .map((role) => ({
-          role: { _id: role.id, name: role.name },
-          leadMonths: role.leadMonths,
-          cells: months.map((month) => ({ month, ...(grid.get(role.id)?.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
-          undated: noDates.get(role.id) ?? { demand: 0, supply: 0, gap: 0 },
-        })),
-      // The screen shows the queue below the grid: one reading of the plans answers both.
-      // The whole queue's lines of this project and role: each project's are kept (wholeQueue).
-      hireQueue: keptQueue(every, day).filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId)),
-    }
+    return months
+  }
+
+  /** Role × month: demand, supply and gap, over twelve months from this one unless asked otherwise; and the hire-by queue of the same project and role. */
+  const capacitySchema = { summary: 'Role × month demand, supply and gap, with the hire-by queue of the same project and role', querystring: capacityQuerySchema, response: { 200: capacityAnswer } }
+  app.get('/api/capacity', { ...access('view'), schema: capacitySchema }, async (request) => {
+    const day = today(request.ctx)
+    const months = capacityMonths(request.query, day)
+    // Kept as the JSON it is sent as, per day, months and choice, with the reading of the plans (api/read-model/capacity.ts).
+    return jsonAnswer<Capacity>(capacityText(await keptPlans(deps.db), day, months, request.query))
+  })
+
+  /**
+   * The Capacity screen: GET /api/capacity's grid, and of its hire-by queue one page, the queue's
+   * length and how many lines are late. The screen shows fifty lines, so it is not sent thousands.
+   */
+  const capacityScreenSchema = {
+    summary: "The Capacity screen: GET /api/capacity's grid, one page of its hire-by queue, the queue's length and its late lines",
+    querystring: capacityScreenQuerySchema,
+    response: { 200: capacityScreenAnswer },
+  }
+  app.get('/api/capacity/screen', { ...access('view'), schema: capacityScreenSchema }, async (request) => {
+    const day = today(request.ctx)
+    const months = capacityMonths(request.query, day)
+    return jsonAnswer<CapacityScreen>(capacityScreenText(await keptPlans(deps.db), day, months, request.query, request.query.page ?? 1))
   })
 
   /**
@@ -208,9 +207,8 @@ export async function scheduleRoutes(app: Api, deps: Deps) {
     const query = request.query
     const day = today(request.ctx)
     if (query.from && query.to && query.to < query.from) throw badRequest('to: The end of the period cannot be before its start')
-    // Without a period, the whole queue as kept for the day (the dashboard's), filtered: no line worked out again.
-    if (!query.from && !query.to)
-      return (await keptPlanFigures(deps.db, day)).queue.filter((line) => (!query.projectId || line.project._id === query.projectId) && (!query.roleId || line.role._id === query.roleId))
+    // Without a period, the whole queue as kept for the day (the dashboard's), filtered, as the JSON kept with it: no line worked out or written again.
+    if (!query.from && !query.to) return jsonAnswer<HireLine[]>(hireQueueText(await keptPlans(deps.db), day, query))
     const { plans, lead } = await keptPlans(deps.db)
     const period = { start: query.from ?? FIRST_DAY, end: query.to ?? LAST_DAY }
     const slots = chosenSlots(plans, query).filter((slot) => (!query.from && !query.to) || (slot.dates !== null && overlaps(slot.dates, period)))

@@ -9,10 +9,9 @@ import { periodOf, readChoice } from '#app/features/capacity/period'
 import { CapacityGrid, HireQueue } from '#app/features/capacity/tables'
 import { listProjects } from '#app/lib/api/catalog.server'
 import { listRoles } from '#app/lib/api/people.server'
-import { getAttention, getCapacity } from '#app/lib/api/schedule.server'
+import { getAttention, getCapacityScreen } from '#app/lib/api/schedule.server'
 import { AttentionStrip } from '#app/features/attention/strip'
 import { HIRE_QUEUE_ID } from '#app/features/attention/items'
-import { hireStatus } from '#domain/schedule/capacity'
 import { messageOr } from '#app/lib/errors'
 import { hrefOf } from '#app/lib/search'
 import { pageOfList, readPage } from '#domain/pages'
@@ -35,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   const params = args.url.searchParams
   const choice = readChoice(params)
   const period = periodOf(choice)
-  const [capacity, projects, roles, attention] = await Promise.all([getCapacity(args, period), listProjects(args), listRoles(args), getAttention(args)])
+  // The grid and one page of the queue, soonest first: hundreds of lines are a file's work (the export holds them all).
+  const [capacity, projects, roles, attention] = await Promise.all([getCapacityScreen(args, period, readPage(params)), listProjects(args), listRoles(args), getAttention(args)])
   // The strip is a summary: a page that cannot read it still shows the grid and the queue.
   const strip = { attention: okOr(attention, null) }
   // A period the API refuses (the end before the start, too long, outside 1900 to 2100) is said, with the filters kept and the field marked.
@@ -44,11 +44,9 @@ export async function loader(args: Route.LoaderArgs) {
     const field: PeriodField | null = capacity.error.field === 'from' || capacity.error.field === 'to' ? capacity.error.field : null
     return { choice, capacity: null, queue: pageOfList([] as HireLine[], 1), overdue: 0, problem, field, editable, ...strip, ...options(projects, roles) }
   }
-  const { hireQueue, ...grid } = capacity.data
-  // The queue a page at a time, soonest first: hundreds of lines are a file's work (the export holds them all).
-  // Late lines counted over the whole queue, not the page: unfiltered, the figure the dashboard's strip gives, so the two agree.
-  const overdue = hireQueue.filter((line) => hireStatus(line.daysLeft) === 'overdue').length
-  return { choice, capacity: grid, queue: pageOfList(hireQueue, readPage(params)), overdue, problem: null, field: null as PeriodField | null, editable, ...strip, ...options(projects, roles) }
+  // Late lines counted by the API over the whole queue, not the page: unfiltered, the figure the dashboard's strip gives, so the two agree.
+  const { queue, overdue, ...grid } = capacity.data
+  return { choice, capacity: grid, queue, overdue, problem: null, field: null as PeriodField | null, editable, ...strip, ...options(projects, roles) }
 }
 
 /** A role's lead time (PUT /roles/{id}): `edit` only; the page comes back as it was, with the saved value. */

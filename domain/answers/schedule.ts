@@ -5,6 +5,7 @@ import type {
   Availability,
   Capacity,
   CapacityCell,
+  CapacityScreen,
   ConflictsPage,
   Dashboard,
   HandOver,
@@ -103,7 +104,8 @@ export const handOverAnswer = z.strictObject({ user: personRefAnswer, day, endin
 
 const figures = { demand: z.number(), supply: z.number(), gap: z.number() }
 
-export const capacityAnswer = z.strictObject({
+/** Role × month over a period: what GET /api/capacity and the Capacity screen's call both answer besides the queue. */
+const roleMonths = {
   from: day,
   to: day,
   months: z.array(z.string()),
@@ -115,8 +117,15 @@ export const capacityAnswer = z.strictObject({
       undated: z.strictObject(figures),
     }),
   ),
-  hireQueue: z.array(hireLineAnswer),
-}) satisfies z.ZodMiniType<Capacity>
+}
+
+export const capacityAnswer = z.strictObject({ ...roleMonths, hireQueue: z.array(hireLineAnswer) }) satisfies z.ZodMiniType<Capacity>
+
+export const capacityScreenAnswer = z.strictObject({
+  ...roleMonths,
+  queue: z.strictObject({ page: z.number(), rows: z.array(hireLineAnswer), total: z.number() }),
+  overdue: z.number(),
+}) satisfies z.ZodMiniType<CapacityScreen>
 
 export const availabilityAnswer = z.strictObject({
   startDate: undatedDay,

@@ -130,6 +130,16 @@ export interface Capacity extends RoleMonths {
   hireQueue: HireLine[]
 }
 
+/**
+ * GET /api/capacity/screen: what the Capacity screen shows, the grid and one page of the hire-by
+ * queue (GET /api/capacity's, of the same project and role) with the queue's length and how many of
+ * its lines are late: the screen shows fifty lines of thousands, and the export holds them all.
+ */
+export interface CapacityScreen extends RoleMonths {
+  queue: { page: number; rows: HireLine[]; total: number }
+  overdue: number
+}
+
 /** GET /api/hire-queue: one line per role, project and cluster item with a gap, by hire-by date (given a period, those whose clusters fall in it). */
 export interface HireLine {
   role: Ref

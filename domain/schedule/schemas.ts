@@ -152,3 +152,6 @@ export const scheduleQuerySchema = z.object({
   page: wholeNumber(1, 20_000),
 })
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>
+
+/** GET /api/capacity/screen: GET /api/capacity's query and the page of the hire-by queue (50 a page, domain/pages.ts). */
+export const capacityScreenQuerySchema = z.object({ ...capacityQuerySchema.def.shape, page: wholeNumber(1, 20_000) })

@@ -1,14 +1,17 @@
 import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { DEFAULT_LEAD_MONTHS } from '#domain/schedule/capacity'
+import { DEFAULT_LEAD_MONTHS, capacity, hireStatus, undated } from '#domain/schedule/capacity'
+import { pageOfList } from '#domain/pages'
+import { monthRange, monthsFrom } from '#domain/schedule/calendar'
 import { placeholderOrder, placeholders } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
 import { keptAssignments, keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
+import { capacityCounts, capacityScreenText, capacityText, chosenQueue, hireQueueText } from '#api/read-model/capacity'
 import { demandOver } from '#api/read-model/demand'
-import type { KeptAnswerName } from '#api/read-model/kept'
+import { keptText, type KeptAnswerName } from '#api/read-model/kept'
 import { namedQueue } from '#api/schedule/hire-queue'
 import { loadPlans, type Plans } from '#api/schedule/load'
 import { loadRoster } from '#api/schedule/roster'
@@ -77,6 +80,32 @@ const WINDOWS: ScheduleQuery[] = [
   { zoom: 'weeks', from: '2030-03-02', conflictsOnly: true, unfilledOnly: false },
 ]
 
+/** GET /api/capacity's months and choices compared: a year the plans' dates fall in, everything, one project, one role. */
+const MONTHS = monthsFrom('2030-01-01', '2030-12-31')
+const choices = (roleRows: readonly { id: string }[]) => [{}, { projectId: projects[0]?._id }, { projectId: projects.at(-1)?._id, roleId: roleRows[0]?.id }, { roleId: roleRows.at(-1)?.id }]
+
+/** GET /api/capacity's answer for a choice, worked out from every slot as the route did before it was kept: what the kept text must be, byte for byte. */
+function capacityFromSlots(plans: Plans, roleRows: readonly { id: string; name: string; leadMonths: number }[], queue: ReturnType<typeof namedQueue>, choice: { projectId?: string; roleId?: string }) {
+  const slots = plans.slots.filter((slot) => (!choice.projectId || slot.projectId === choice.projectId) && (!choice.roleId || slot.roleId === choice.roleId))
+  const grid = capacity(slots, MONTHS)
+  const noDates = undated(slots)
+  return {
+    from: monthRange(MONTHS[0]!).start,
+    to: monthRange(MONTHS.at(-1)!).end,
+    months: MONTHS,
+    roles: [...roleRows]
+      .filter((role) => grid.has(role.id) || noDates.has(role.id))
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((role) => ({
+        role: { _id: role.id, name: role.name },
+        leadMonths: role.leadMonths,
+        cells: MONTHS.map((month) => ({ month, ...(grid.get(role.id)?.get(month) ?? { demand: 0, supply: 0, gap: 0 }) })),
+        undated: noDates.get(role.id) ?? { demand: 0, supply: 0, gap: 0 },
+      })),
+    hireQueue: queue.filter((line) => (!choice.projectId || line.project._id === choice.projectId) && (!choice.roleId || line.role._id === choice.roleId)),
+  }
+}
+
 /**
  * Every kept answer, read from `db`: what each must equal, kept or read whole. The record's keys are
  * keptAnswers' names, so an answer added there without being compared here fails to compile.
@@ -114,6 +143,15 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     roster: plain(roster),
     scheduleRows: plain(pages),
     conflictsOrder: plain({ upcoming: conflictsOrder.upcoming, past: conflictsOrder.past }),
+    // GET /api/capacity's counts per project and summed, and its answer and GET /api/hire-queue's as the text sent.
+    capacityOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, capacityCounts(plansRead, MONTHS, part.projectId)])),
+    capacity: plain(capacityCounts(plansRead, MONTHS)),
+    capacityAnswer: choices(plansRead.roleRows).map((choice) => capacityText(plansRead, DAY, MONTHS, choice)),
+    hireQueueAnswer: choices(plansRead.roleRows).map((choice) => hireQueueText(plansRead, DAY, choice)),
+    text: keptQueue(plansRead, DAY).map(keptText),
+    // The Capacity screen's answer, the first page and one past the last: the grid's text and the chosen lines are kept for it.
+    capacityGrid: choices(plansRead.roleRows).flatMap((choice) => [1, 3].map((page) => capacityScreenText(plansRead, DAY, MONTHS, choice, page))),
+    chosenQueue: choices(plansRead.roleRows).map((choice) => plain(chosenQueue(plansRead, DAY, choice))),
   }
 }
 
@@ -127,6 +165,14 @@ async function fromTables(db: Executor) {
     plans: plainPlans(plans),
     queue: plain(namedQueue(plans, every.lead, plans.slots, DAY)),
     demand: plain(placeholders(plans.slots, leadMonthsOf, DAY, { start: '2030-01-01', end: '2030-12-31' }).sort(placeholderOrder)),
+    capacityAnswer: choices(every.roleRows).map((choice) => JSON.stringify(capacityFromSlots(plans, every.roleRows, namedQueue(plans, every.lead, plans.slots, DAY), choice))),
+    hireQueueAnswer: choices(every.roleRows).map((choice) => JSON.stringify(namedQueue(plans, every.lead, plans.slots, DAY).filter((line) => (!choice.projectId || line.project._id === choice.projectId) && (!choice.roleId || line.role._id === choice.roleId)))),
+    capacityScreen: choices(every.roleRows).flatMap((choice) =>
+      [1, 3].map((page) => {
+        const { hireQueue, ...grid } = capacityFromSlots(plans, every.roleRows, namedQueue(plans, every.lead, plans.slots, DAY), choice)
+        return JSON.stringify({ ...grid, queue: pageOfList(hireQueue, page), overdue: hireQueue.filter((line) => hireStatus(line.daysLeft) === 'overdue').length })
+      }),
+    ),
   }
 }
 
@@ -140,6 +186,9 @@ async function expectKeptEqualsWhole(after: string) {
   expect(kept.queueLines, `queue after ${after}`).toEqual(tables.queue)
   expect(kept.demand, `demand after ${after}`).toEqual(tables.demand)
   expect(kept.scheduleRows, `the Schedule after ${after}`).toEqual(tables.schedule)
+  expect(kept.capacityAnswer, `GET /api/capacity after ${after}`).toEqual(tables.capacityAnswer)
+  expect(kept.hireQueueAnswer, `GET /api/hire-queue after ${after}`).toEqual(tables.hireQueueAnswer)
+  expect(kept.capacityGrid, `GET /api/capacity/screen after ${after}`).toEqual(tables.capacityScreen)
 }
 
 // The changes, each as picks among what exists when it runs (indexes taken modulo), so any sequence is one the API can be asked.

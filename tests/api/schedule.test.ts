@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Availability, Capacity, Dashboard, HireLine, LeaveRow, ConflictsPage, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Availability, Capacity, CapacityScreen, Dashboard, HireLine, LeaveRow, ConflictsPage, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Permission } from '#domain/constants'
 import { roles } from '#api/db/schema'
 import { signedUpUser, startApi, type Api, type Client } from '../support/api-harness'
@@ -222,6 +222,23 @@ describe('GET /api/capacity', () => {
     expectRefusal(await admin.get('/api/capacity?from=yesterday'), 400)
     expectRefusal(await admin.get('/api/capacity?projectId=42'), 400)
     expectRefusal(await (await person([])).client.get('/api/capacity'), 403)
+  })
+
+  test("GET /api/capacity/screen: the same grid, one page of the same queue with its length, and the queue's late lines; the same refusals", async () => {
+    for (const filter of ['', `?projectId=${skyline._id}`, `?roleId=${plan.developer}`, '?from=2030-03-01&to=2030-07-31']) {
+      const [whole, screen] = await Promise.all([admin.get<Capacity>(`/api/capacity${filter}`), admin.get<CapacityScreen>(`/api/capacity/screen${filter}`)])
+      const { hireQueue, ...grid } = whole.body
+      expect(screen.body).toEqual({ ...grid, queue: { page: 1, rows: hireQueue.slice(0, 50), total: hireQueue.length }, overdue: hireQueue.filter((line) => line.daysLeft < 0).length })
+    }
+    // A page past the last reads as the last.
+    const far = await admin.get<CapacityScreen>('/api/capacity/screen?page=400')
+    expect(far.body.queue.page).toBe(Math.max(1, Math.ceil(far.body.queue.total / 50)))
+    for (const bad of ['?from=2030-05-01&to=2030-04-01', '?from=2030-01-01&to=2036-01-01', '?from=yesterday', '?projectId=42', '?page=0', '?page=two']) {
+      const [whole, screen] = await Promise.all([admin.get(`/api/capacity${bad}`), admin.get(`/api/capacity/screen${bad}`)])
+      expectRefusal(screen, 400)
+      if (!bad.startsWith('?page')) expect(screen.body).toEqual(whole.body)
+    }
+    expectRefusal(await (await person([])).client.get('/api/capacity/screen'), 403)
   })
 })
 

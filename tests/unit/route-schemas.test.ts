@@ -2,7 +2,7 @@ import Fastify from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import * as z from 'zod/mini'
 import { describe, expect, test } from 'vitest'
-import { AnswerMismatch, installUndeclaredStatusCheck, pathIds, serializerCompiler, validatorCompiler } from '#api/http/schemas'
+import { AnswerMismatch, installUndeclaredStatusCheck, JsonText, pathIds, serializerCompiler, validatorCompiler } from '#api/http/schemas'
 import { installErrorHandler, PartRefused } from '#api/http/errors'
 import { notFound, Refusal } from '#api/refusals'
 
@@ -23,6 +23,12 @@ describe('answers against their declared schema', () => {
 
   test('unchecked (production), the answer is written as it is', () => {
     expect(write(false)({ _id: 'a', name: 7 })).toBe('{"_id":"a","name":7}')
+  })
+
+  test('an answer kept as JSON text is sent as it is, and checked as any answer is', () => {
+    expect(write(true)(new JsonText('{"_id":"a","name":"A"}'))).toBe('{"_id":"a","name":"A"}')
+    expect(() => write(true)(new JsonText('{"_id":"a","name":7}'))).toThrow(AnswerMismatch)
+    expect(write(false)(new JsonText('{"_id":"a","name":7}'))).toBe('{"_id":"a","name":7}')
   })
 
   test('the JSON is what is checked: a date leaves as text', () => {

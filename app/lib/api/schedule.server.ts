@@ -1,4 +1,4 @@
-import type { Attention, Availability, Capacity, ConflictsPage, Dashboard, HandOver, LeaveRow, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
+import type { Attention, Availability, Capacity, CapacityScreen, ConflictsPage, Dashboard, HandOver, LeaveRow, PersonSchedule, ProjectTimeline } from '#domain/contracts/schedule'
 import type { Acknowledged } from '#domain/contracts/profiles'
 import { offsetsOf, pageOf } from '#domain/pages'
 import { PERSON_PAGE_SIZE } from '#app/features/schedule/person-lists'
@@ -14,6 +14,9 @@ export interface Period {
 }
 
 export const getCapacity = (caller: Caller, period: Period) => api<Capacity>(caller, `/api/capacity${queryString({ ...period })}`)
+/** The Capacity screen's call: the grid and one page of the hire-by queue (1 being the first), with its length and late lines. */
+export const getCapacityScreen = (caller: Caller, period: Period, page: number) =>
+  api<CapacityScreen>(caller, `/api/capacity/screen${queryString({ ...period, page: page > 1 ? String(page) : '' })}`)
 /** A project's timeline; `from` (YYYY-MM) picks the chart's window, the API's default without it. */
 export const getTimeline = (caller: Caller, projectId: string, from?: string) => api<ProjectTimeline>(caller, `/api/timeline${queryString({ projectId, from })}`)
 /** A person's assignments and leave, the page of each list asked for (1 being the first). */
