@@ -36,11 +36,16 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
  * as it is rather than written again on every request. Checked as any answer is.
  */
 export class JsonText {
+  #bytes?: Buffer
   constructor(readonly text: string) {}
+  /** The text as UTF-8, encoded once: a kept answer is sent again and again, and a buffer is sent as it is (no encoding, no length to count). */
+  get bytes(): Buffer {
+    return (this.#bytes ??= Buffer.from(this.text))
+  }
 }
 
 /** A route's answer as JSON written before: typed as the answer it is the text of, which the check reads back where answers are checked. */
-export const jsonAnswer = <Answer>(text: string): Answer => new JsonText(text) as unknown as Answer
+export const jsonAnswer = <Answer>(json: string | JsonText): Answer => (json instanceof JsonText ? json : new JsonText(json)) as unknown as Answer
 
 /** An answer that does not fit its declared schema: a bug of the API, never the client's. */
 export class AnswerMismatch extends Error {}
@@ -55,16 +60,21 @@ export class AnswerMismatch extends Error {}
  */
 export const serializerCompiler =
   (check: boolean): FastifySerializerCompiler<$ZodType> =>
-  ({ schema, method, url }) =>
-  (data) => {
-    const json = data instanceof JsonText ? data.text : JSON.stringify(data)
-    if (!check) return json
-    const result = safeParse(schema, json === undefined ? undefined : JSON.parse(json))
-    if (!result.success) {
-      const issue = result.error.issues[0]!
-      throw new AnswerMismatch(`${method} ${url} answered what its response schema does not allow: ${issue.path.join('.') || '(the answer)'}: ${issue.message} (${issue.code})`)
+  ({ schema, method, url }) => {
+    const checked = (json: string) => {
+      const result = safeParse(schema, json === undefined ? undefined : JSON.parse(json))
+      if (!result.success) {
+        const issue = result.error.issues[0]!
+        throw new AnswerMismatch(`${method} ${url} answered what its response schema does not allow: ${issue.path.join('.') || '(the answer)'}: ${issue.message} (${issue.code})`)
+      }
+      return json
     }
-    return json
+    return (data) => {
+      if (!(data instanceof JsonText)) return check ? checked(JSON.stringify(data)) : JSON.stringify(data)
+      if (check) checked(data.text)
+      // Its bytes, encoded once: Fastify sends a buffer as it is (a serializer's answer is a string in the common case, not by rule).
+      return data.bytes as unknown as string
+    }
   }
 
 /**

@@ -2,12 +2,14 @@ import type { Capacity, HireLine } from '#domain/contracts/schedule'
 import { pageOfList } from '#domain/pages'
 import { capacity, gapOf, hireStatus, undated, type Cell } from '#domain/schedule/capacity'
 import { monthRange, type Month } from '#domain/schedule/calendar'
+import { JsonText } from '#api/http/schemas'
 import type { PlanPart } from '#api/schedule/load'
 import { keptQueue, type KeptPlans } from './answers'
 import { keptText, keptWith } from './kept'
 
 /*
- * GET /api/capacity's and GET /api/hire-queue's answers, kept as the JSON they are sent as. Both
+ * GET /api/capacity's and GET /api/hire-queue's answers, kept as the JSON they are sent as (and its
+ * bytes, encoded once). Both
  * answer the whole hire-by queue (thousands of lines, a megabyte at ten times the large dataset),
  * and a planner rereads them far more often than anyone writes: written once per reading of the
  * plans, a reread costs the revisions' query and sending the text. After a change, the grid is the
@@ -141,8 +143,8 @@ const choiceKey = (choice: Choice) => `${choice.projectId ?? ''} ${choice.roleId
 
 const keptGridText = keptWith<KeptPlans, string>('capacityGrid')
 const keptChosenQueue = keptWith<KeptPlans, { lines: readonly HireLine[]; overdue: number }>('chosenQueue')
-const keptCapacityText = keptWith<KeptPlans, string>('capacityAnswer')
-const keptQueueText = keptWith<KeptPlans, string>('hireQueueAnswer')
+const keptCapacityText = keptWith<KeptPlans, JsonText>('capacityAnswer')
+const keptQueueText = keptWith<KeptPlans, JsonText>('hireQueueAnswer')
 
 /** GET /api/capacity's grid as JSON (its answer but the queue), kept with the reading of the plans per months and choice: it does not depend on the day. */
 const gridText = (every: KeptPlans, months: readonly Month[], choice: Choice) =>
@@ -161,10 +163,10 @@ export const chosenQueue = (every: KeptPlans, today: string, choice: Choice) =>
  * which the screen shows below the grid: one reading of the plans answers both.
  */
 export const capacityText = (every: KeptPlans, today: string, months: readonly Month[], choice: Choice) =>
-  keptCapacityText(every, `${today} ${months[0]} ${months.at(-1)} ${choiceKey(choice)}`, () => `${gridText(every, months, choice).slice(0, -1)},"hireQueue":${queueText(chosenQueue(every, today, choice).lines)}}`)
+  keptCapacityText(every, `${today} ${months[0]} ${months.at(-1)} ${choiceKey(choice)}`, () => new JsonText(`${gridText(every, months, choice).slice(0, -1)},"hireQueue":${queueText(chosenQueue(every, today, choice).lines)}}`))
 
 /** GET /api/hire-queue's answer without a period as JSON: the whole queue of the project and role asked for, kept as GET /api/capacity's is. */
-export const hireQueueText = (every: KeptPlans, today: string, choice: Choice) => keptQueueText(every, `${today} ${choiceKey(choice)}`, () => queueText(chosenQueue(every, today, choice).lines))
+export const hireQueueText = (every: KeptPlans, today: string, choice: Choice) => keptQueueText(every, `${today} ${choiceKey(choice)}`, () => new JsonText(queueText(chosenQueue(every, today, choice).lines)))
 
 /**
  * The Capacity screen's answer as JSON: the grid, one page of the queue (the page past the last

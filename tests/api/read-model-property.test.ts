@@ -146,8 +146,8 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     // GET /api/capacity's counts per project and summed, and its answer and GET /api/hire-queue's as the text sent.
     capacityOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, capacityCounts(plansRead, MONTHS, part.projectId)])),
     capacity: plain(capacityCounts(plansRead, MONTHS)),
-    capacityAnswer: choices(plansRead.roleRows).map((choice) => capacityText(plansRead, DAY, MONTHS, choice)),
-    hireQueueAnswer: choices(plansRead.roleRows).map((choice) => hireQueueText(plansRead, DAY, choice)),
+    capacityAnswer: choices(plansRead.roleRows).map((choice) => capacityText(plansRead, DAY, MONTHS, choice).text),
+    hireQueueAnswer: choices(plansRead.roleRows).map((choice) => hireQueueText(plansRead, DAY, choice).text),
     text: keptQueue(plansRead, DAY).map(keptText),
     // The Capacity screen's answer, the first page and one past the last: the grid's text and the chosen lines are kept for it.
     capacityGrid: choices(plansRead.roleRows).flatMap((choice) => [1, 3].map((page) => capacityScreenText(plansRead, DAY, MONTHS, choice, page))),
