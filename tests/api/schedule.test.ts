@@ -205,6 +205,8 @@ describe('GET /api/capacity', () => {
     for (const filter of ['', `?projectId=${skyline._id}`, `?roleId=${plan.developer}`]) {
       const [grid, queue] = await Promise.all([admin.get<Capacity>(`/api/capacity${filter}`), admin.get<HireLine[]>(`/api/hire-queue${filter}`)])
       expect(grid.body.hireQueue).toEqual(queue.body)
+      // Sent from the kept bytes: still JSON, with its length.
+      for (const answer of [grid, queue]) expect([answer.headers.get('content-type'), Number(answer.headers.get('content-length'))]).toEqual(['application/json; charset=utf-8', Buffer.byteLength(JSON.stringify(answer.body))])
     }
     expect((await admin.get<Capacity>(`/api/capacity?projectId=${skyline._id}`)).body.hireQueue.map((line) => line.project.name)).toEqual([skyline.name, skyline.name])
   })
