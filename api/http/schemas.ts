@@ -5,6 +5,7 @@ import { safeParse, type $ZodType } from 'zod/v4/core'
 import { UUID_PATTERN } from '#domain/ids'
 import { HttpError, PartRefused, problemSentence } from './errors'
 import { notFound } from '#api/refusals'
+import { JsonText } from '#api/json-text'
 
 /**
  * What a route declares (DESIGN §5): its path parameters, query, body and each answer, as the
@@ -31,18 +32,6 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
     return { error: new PartRefused(httpPart === 'params' ? notFound(issue.message) : new HttpError(400, problemSentence(issue))) }
   }
 
-/**
- * An answer already written as JSON: a kept answer's text (api/read-model/), written once and sent
- * as it is rather than written again on every request. Checked as any answer is.
- */
-export class JsonText {
-  #bytes?: Buffer
-  constructor(readonly text: string) {}
-  /** The text as UTF-8, encoded once: a kept answer is sent again and again, and a buffer is sent as it is (no encoding, no length to count). */
-  get bytes(): Buffer {
-    return (this.#bytes ??= Buffer.from(this.text))
-  }
-}
 
 /** A route's answer as JSON written before: typed as the answer it is the text of, which the check reads back where answers are checked. */
 export const jsonAnswer = <Answer>(json: string | JsonText): Answer => (json instanceof JsonText ? json : new JsonText(json)) as unknown as Answer
