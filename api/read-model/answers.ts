@@ -1,7 +1,7 @@
-import type { Attention, HireLine, PlanningSummary, ScheduleView } from '#domain/contracts/schedule'
+import type { Attention, HireLine, PersonRef, PlanningSummary, ScheduleView } from '#domain/contracts/schedule'
 import { mappingTotals } from '#domain/planning/project-plan'
 import { byPerson, byTime, conflictsOfPerson, handOvers, sharedSpan, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
-import { attention } from '#domain/schedule/attention'
+import { conflictsAhead, hiresDue, undatedRequirement } from '#domain/schedule/attention'
 import { DEFAULT_LEAD_MONTHS } from '#domain/schedule/capacity'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
@@ -12,8 +12,8 @@ import { loadRoster, type RosterPerson } from '#api/schedule/roster'
 import { byPersonName, schedulePage, scheduleRows, type ScheduleRows } from '#api/schedule/view'
 import { loadEveryPlan, type EveryPlan } from './every-plan'
 import { linesInOrder } from './in-order'
-import { keptWhileUnchanged, keptWith } from './kept'
-import { readProjectsChanged } from './revision'
+import { keptAnswers, keptWhileUnchanged, keptWith } from './kept'
+import { readProjectsChanged, readRevisions } from './revision'
 
 /**
  * The answers each API process keeps between requests: every plan, everyone's assignments, leave
@@ -42,6 +42,18 @@ export interface KeptAssignments extends KeptPlans {
 export interface KeptConflicts extends KeptAssignments {
   readonly leaveOf: ReadonlyMap<string, readonly Leave[]>
   readonly found: ReadonlyMap<string, readonly Conflict[]>
+}
+
+export interface KeptDashboard {
+  readonly every: KeptConflicts
+  readonly summary: PlanningSummary
+  readonly attention: Attention
+  readonly conflicts: { readonly upcoming: ReadonlyMap<string, readonly Conflict[]>; readonly past: ReadonlyMap<string, readonly Conflict[]> }
+}
+export interface KeptConflictsOrder {
+  readonly reading: KeptDashboard
+  readonly upcoming: readonly PersonRef[]
+  readonly past: readonly PersonRef[]
 }
 
 /**
@@ -79,8 +91,8 @@ export const keptAssignments = keptWhileUnchanged<KeptAssignments>('assignments'
  * Everyone's assignments by person, in the order of the parts (a whole reading's: `byPerson` of
  * every plan's assignments), and per project. Given the grouping of an earlier reading, only the
  * people of the parts that differ from its parts (read again, added or gone) are grouped again:
- * a change costs the projects it touched, not everyone's assignments. Linear in those parts, and
- * a copy of the two maps.
+ * a change costs the projects it touched, not everyone's assignments. Linear in those parts, and,
+ * when someone's list really moved, a copy of the two maps.
  */
 export function regrouped(
   parts: readonly PlanPart[],
@@ -102,22 +114,45 @@ export function regrouped(
       }
     return { assignmentsOf: byPerson(parts.flatMap((part) => part.assignments)), ofProject }
   }
+  // Each moved project against the one kept: only the people whose own rows in it differ (or who
+  // joined or left it) are regrouped. A project whose tags alone were read again keeps its slots,
+  // so the rows are compared slot by slot; a tag that only moved in its slot's order regroups
+  // nobody and copies nothing.
+  const touched = new Set<string>()
+  for (const part of moved) {
+    const old = keptPart.get(part.projectId)
+    const slotBySlot = old && peopleMovedInSlots(old, part)
+    if (slotBySlot) {
+      for (const personId of slotBySlot) touched.add(personId)
+      continue
+    }
+    const lists = byPerson(part.assignments)
+    for (const [personId, rows] of lists) {
+      const was = before.ofProject.get(personId)?.get(part.projectId)
+      if (!was || !sameRows(was, rows)) touched.add(personId)
+    }
+    for (const row of old?.assignments ?? []) if (!lists.has(row.personId)) touched.add(row.personId)
+  }
+  for (const part of gone) for (const row of part.assignments) touched.add(row.personId)
+  // A project whose place among the others moved (its first card went) reorders its people's lists.
+  if (!sameOrder(parts, before.perProject.parts, current))
+    for (const part of moved) {
+      for (const row of part.assignments) touched.add(row.personId)
+      for (const row of keptPart.get(part.projectId)?.assignments ?? []) touched.add(row.personId)
+    }
+  if (touched.size === 0) return { assignmentsOf: before.assignmentsOf, ofProject: before.ofProject, moved: { from: before.assignmentsOf, people: new Set() } }
+  const listsOf = new Map(moved.map((part) => [part.projectId, byPerson(part.assignments.filter((row) => touched.has(row.personId)))]))
   const place = new Map(parts.map((part, at) => [part.projectId, at]))
   const ofProject = new Map(before.ofProject)
   const assignmentsOf = new Map(before.assignmentsOf)
-  const changed = new Map<string, Map<string, readonly Assignment[]>>()
-  const ownOf = (personId: string) => {
-    let own = changed.get(personId)
-    if (!own) changed.set(personId, (own = new Map(ofProject.get(personId))))
-    return own
-  }
-  for (const part of [...moved, ...gone]) {
-    const old = keptPart.get(part.projectId)
-    if (old) for (const row of old.assignments) ownOf(row.personId).delete(part.projectId)
-  }
-  for (const part of moved) for (const [personId, rows] of byPerson(part.assignments)) ownOf(personId).set(part.projectId, rows)
   const people = new Set<string>()
-  for (const [personId, own] of changed) {
+  for (const personId of touched) {
+    const own = new Map(before.ofProject.get(personId))
+    for (const part of [...moved, ...gone]) {
+      const rows = listsOf.get(part.projectId)?.get(personId)
+      if (rows) own.set(part.projectId, rows)
+      else own.delete(part.projectId)
+    }
     const was = before.assignmentsOf.get(personId)
     if (own.size === 0) {
       ofProject.delete(personId)
@@ -136,6 +171,45 @@ export function regrouped(
     people.add(personId)
   }
   return { assignmentsOf, ofProject, moved: { from: before.assignmentsOf, people } }
+}
+
+/**
+ * The people whose rows differ between two readings of one project whose slots are the same ones
+ * (as after its tags alone were read again): those tagged to a slot in one and not in the other.
+ * A slot's assignments follow each other in the project's list, in slot order, `tagged` of them.
+ * Undefined when the slots differ: the rows are then compared person by person.
+ */
+function peopleMovedInSlots(old: PlanPart, part: PlanPart): Set<string> | undefined {
+  if (old.slots.length !== part.slots.length) return undefined
+  const people = new Set<string>()
+  let was = 0
+  let now = 0
+  for (let at = 0; at < part.slots.length; at++) {
+    const a = old.slots[at]!
+    const b = part.slots[at]!
+    const same =
+      a.instanceId === b.instanceId &&
+      a.roleId === b.roleId &&
+      a.clusterKey === b.clusterKey &&
+      a.dates?.start === b.dates?.start &&
+      a.dates?.end === b.dates?.end &&
+      a.clusterIds.length === b.clusterIds.length &&
+      a.clusterIds.every((id, index) => id === b.clusterIds[index])
+    if (!same) return undefined
+    const before = old.assignments.slice(was, (was += a.tagged)).map((row) => row.personId)
+    const after = part.assignments.slice(now, (now += b.tagged)).map((row) => row.personId)
+    for (const personId of before) if (!after.includes(personId)) people.add(personId)
+    for (const personId of after) if (!before.includes(personId)) people.add(personId)
+  }
+  return was === old.assignments.length && now === part.assignments.length ? people : undefined
+}
+
+/** The projects both readings hold, in the same order in each. */
+function sameOrder(parts: readonly PlanPart[], kept: readonly PlanPart[], current: ReadonlySet<string>) {
+  const held = new Set(kept.map((part) => part.projectId))
+  const now = parts.filter((part) => held.has(part.projectId))
+  const then = kept.filter((part) => current.has(part.projectId))
+  return now.length === then.length && now.every((part, at) => part.projectId === then[at]!.projectId)
 }
 
 /**
@@ -200,19 +274,33 @@ export function keptQueue({ perProject, roleRows, lead }: KeptPlans, today: stri
 }
 
 /**
+ * A project's part of the dashboard's figures and of the Attention strip's undated requirement,
+ * kept with its part: the organisation's are the sums of every project's, so after a change only
+ * the moved projects' are counted again.
+ */
+const keptFiguresOfPart = keptWith<PlanPart, { totals: ReturnType<typeof mappingTotals>; undated: ReturnType<typeof undatedRequirement> }>('figuresOfPart')
+export const figuresOfPart = (part: PlanPart) => keptFiguresOfPart(part, '', () => ({ totals: mappingTotals(part.slots), undated: undatedRequirement(part.slots) }))
+
+/**
  * The dashboard's figures of the plans and the whole hire-by queue they come with: they change
  * with the plans and with the date (hire-by dates pass), so kept per day. The queue is the one
  * GET /api/capacity answers unfiltered: its first lines are the dashboard's next hires, late ones
- * included, so the dashboard never says "Nobody to hire" while the queue has lines.
+ * included, so the dashboard never says "Nobody to hire" while the queue has lines. The totals and
+ * the undated requirement are summed from each project's (`figuresOfPart`).
  */
 export const keptPlanFigures = keptWhileUnchanged('planFigures', async (db, day) => {
   const every = await keptPlans(db)
-  const { plans } = every
-  return {
-    totals: mappingTotals(plans.slots),
-    queue: keptQueue(every, day),
-    slots: plans.slots,
+  const totals = { totalRequirement: 0, totalTagged: 0, yetToBeRecruited: 0 }
+  const undated = { people: 0, clusters: 0 }
+  for (const part of every.perProject.parts) {
+    const own = figuresOfPart(part)
+    totals.totalRequirement += own.totals.totalRequirement
+    totals.totalTagged += own.totals.totalTagged
+    totals.yetToBeRecruited += own.totals.yetToBeRecruited
+    undated.people += own.undated.people
+    undated.clusters += own.undated.clusters
   }
+  return { totals, queue: keptQueue(every, day), undated }
 })
 
 /**
@@ -220,17 +308,22 @@ export const keptPlanFigures = keptWhileUnchanged('planFigures', async (db, day)
  * over and those over, and the Attention strip from both (one reading, so the strip, the
  * figures, the queue and the conflicts list agree). Kept per day while neither the plans nor leave
  * change, so a dashboard costs one query here after the session's; after a leave write only leave
- * is read again, the plans' figures stay kept.
+ * is read again, the plans' figures stay kept. After a change that left everyone's conflicts the
+ * very ones (the kept grouping keeps them), their split and counts are the ones kept for the day.
  */
-export const keptDashboard = keptWhileUnchanged('dashboard', async (db, day) => {
+export const keptDashboard = keptWhileUnchanged<KeptDashboard>('dashboard', async (db, day, before) => {
   const [figures, every] = await Promise.all([keptPlanFigures(db, day), keptConflicts(db)])
-  const split = byTime(every.found, day)
+  const last = before?.value
+  const same = last !== undefined && last.every.found === every.found
+  const split = same ? last.conflicts : byTime(every.found, day)
+  const ahead = same ? last.attention.conflicts : conflictsAhead(split.upcoming, day)
   const summary: PlanningSummary = {
     ...figures.totals,
     peopleInConflict: split.upcoming.size,
     nextHires: figures.queue.slice(0, 5),
   }
-  const strip: Attention = attention(figures.queue, split.upcoming, figures.slots, day)
+  // As `attention` (domain/schedule/attention.ts) puts it together, from the parts kept.
+  const strip: Attention = { ...hiresDue(figures.queue), conflicts: ahead, undated: figures.undated }
   return { every, summary, attention: strip, conflicts: split }
 })
 
@@ -240,9 +333,12 @@ export const keptDashboard = keptWhileUnchanged('dashboard', async (db, day) => 
  * day while the plans, leave and people stand still: a page costs the page, not reading and sorting
  * the names of everyone in conflict; after a change it is worked out whole, once.
  */
-export const keptConflictsOrder = keptWhileUnchanged('conflictsOrder', async (db, day) => {
+const PEOPLE = keptAnswers.conflictsOrder.invalidatedBy.revisions.indexOf('people')
+export const keptConflictsOrder = keptWhileUnchanged<KeptConflictsOrder>('conflictsOrder', async (db, day, before) => {
   const reading = await keptDashboard(db, day)
   const { upcoming, past } = reading.conflicts
+  // The same people in conflict, the very split, and nobody renamed since: the same order.
+  if (before && before.value.reading.conflicts === reading.conflicts && (await readRevisions(db)).people === before.revision[PEOPLE]) return { ...before.value, reading }
   // Every name is read (one query): the order is by name after the shared span.
   const people = await loadPeople(db, [...new Set([...upcoming.keys(), ...past.keys()])])
   const inOrder = (found: ReadonlyMap<string, readonly Conflict[]>, when: 'upcoming' | 'past') => {

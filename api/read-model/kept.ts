@@ -50,8 +50,13 @@ export const keptAnswers = {
     afterAChange: 'the conflicts of the people whose assignments moved, as the grouping names them (after a leave write, of those whose leave or assignments moved)',
   },
   handOvers: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'nothing', afterAChange: 'all of them, from the kept assignments' },
-  planFigures: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'the day', afterAChange: 'the totals; the queue from each project’s kept lines' },
-  dashboard: { invalidatedBy: { revisions: ['plans', 'leave'] }, keyedBy: 'the day', afterAChange: 'from the kept figures and conflicts' },
+  planFigures: { invalidatedBy: { revisions: ['plans'] }, keyedBy: 'the day', afterAChange: 'the sums of each project’s kept figures; the queue from each project’s kept lines' },
+  figuresOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'nothing', afterAChange: "the moved projects' totals and undated requirement" },
+  dashboard: {
+    invalidatedBy: { revisions: ['plans', 'leave'] },
+    keyedBy: 'the day',
+    afterAChange: 'from the kept figures and conflicts; the split of the conflicts and their counts kept when the conflicts are the very ones',
+  },
   queueLines: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: "the day and the roles' names and lead times", afterAChange: "the moved projects' lines" },
   queue: {
     invalidatedBy: { keptWith: 'the reading of every plan' },
@@ -75,7 +80,7 @@ export const keptAnswers = {
   conflictsOrder: {
     invalidatedBy: { revisions: ['plans', 'leave', 'people'] },
     keyedBy: 'the day',
-    afterAChange: 'all of it: the names of everyone in conflict (one query) and their order',
+    afterAChange: 'nothing when the split of the conflicts is the very one and nobody was renamed (one query, the revisions); else all of it: the names of everyone in conflict (one query) and their order',
   },
   demandOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the day, the window and the lead times', afterAChange: "the moved projects' lines" },
   capacityOfPart: { invalidatedBy: { keptWith: "a project's part of every plan" }, keyedBy: 'the months', afterAChange: "the moved projects' counts" },

@@ -166,7 +166,8 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
   // The people in the Schedule's order, so each group's rows are in it as they are added.
   const roster = reading.rosterInOrder ? reading.roster : [...reading.roster].sort(byPersonName)
   const kept = before && before.people.from.roster === reading.roster ? before.people : undefined
-  let rowsOf = new Map<string, readonly (readonly [string | null, Candidate])[]>()
+  const whole = new Map<string, readonly (readonly [string | null, Candidate])[]>()
+  let rowsOf: ReadonlyMap<string, readonly (readonly [string | null, Candidate])[]> = whole
   const rowsOfPerson = (person: RosterPerson): (readonly [string | null, Candidate])[] => {
     if (query.roleId && person.roleId !== query.roleId) return []
     if (location && locationOf(person).toLowerCase() !== location) return []
@@ -190,27 +191,36 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
   if (!query.unfilledOnly && kept && moved && moved.from === kept.from.assignmentsOf && reading.leaveOf === kept.from.leaveOf) {
     // Only the people whose assignments moved: their rows are worked out again and put in place in
     // their groups (each in the roster's order, found by halving); everyone else's stay where they were.
-    for (const entry of before!.groups) if (entry.rows.length) groups.set(entry.key._id ?? '', { key: keyOf(entry.key._id)(), rows: entry.rows.slice(), placeholders: [] })
-    const patched = new Map(kept.rowsOf)
+    // A group's kept rows are shared until a row of it moves: most groups keep every row.
+    for (const entry of before!.groups) if (entry.rows.length) groups.set(entry.key._id ?? '', { key: keyOf(entry.key._id)(), rows: entry.rows, placeholders: [] })
+    const copied = new Set<ScheduleRowGroup>()
+    const ownRows = (entry: ScheduleRowGroup) => {
+      if (!copied.has(entry)) {
+        entry.rows = entry.rows.slice()
+        copied.add(entry)
+      }
+      return entry.rows
+    }
+    const patched = moved.people.size ? new Map(kept.rowsOf) : null
     const fresh: (readonly [string | null, Candidate])[] = []
     for (const id of moved.people) {
       const at = rank.get(id)
       if (at === undefined) continue
       for (const [groupId] of kept.rowsOf.get(id) ?? []) {
-        const rows = groups.get(groupId ?? '')!.rows
-        const index = placeOf(rows, at)
-        if (rows[index]?.person._id === id) rows.splice(index, 1)
+        const entry = groups.get(groupId ?? '')!
+        const index = placeOf(entry.rows, at)
+        if (entry.rows[index]?.person._id === id) ownRows(entry).splice(index, 1)
       }
       const rows = rowsOfPerson(roster[at]!)
-      patched.set(id, rows)
+      patched!.set(id, rows)
       fresh.push(...rows)
     }
     for (const [groupId, row] of fresh) {
-      const rows = groupOf(groupId, keyOf(groupId)).rows
+      const rows = ownRows(groupOf(groupId, keyOf(groupId)))
       rows.splice(placeOf(rows, rank.get(row.person._id)!), 0, row)
     }
     for (const [id, entry] of groups) if (entry.rows.length === 0) groups.delete(id)
-    rowsOf = patched
+    rowsOf = patched ?? kept.rowsOf
   } else if (!query.unfilledOnly) {
     for (const person of roster) {
       const id = person._id
@@ -220,7 +230,7 @@ export function scheduleRows(reading: ScheduleReading, query: ScheduleQuery, tod
         reading.leaveOf.get(id) === kept.from.leaveOf.get(id) &&
         reading.found.get(id) === kept.from.found.get(id)
       const rows = (same && kept.rowsOf.get(id)) || rowsOfPerson(person)
-      rowsOf.set(id, rows)
+      whole.set(id, rows)
       for (const [groupId, row] of rows) groupOf(groupId, keyOf(groupId)).rows.push(row)
     }
   }

@@ -32,6 +32,11 @@ export function attention<Line extends { daysLeft: number; needed: number }>(
   slots: readonly Slot[],
   today: Day,
 ): AttentionOf<Line> {
+  return { ...hiresDue(queue), conflicts: conflictsAhead(upcoming, today), undated: undatedRequirement(slots) }
+}
+
+/** The strip's hires: lines whose hire-by date passed, and those due within DUE_DAYS. */
+export function hiresDue<Line extends { daysLeft: number; needed: number }>(queue: readonly Line[]): Pick<AttentionOf<Line>, 'overdue' | 'due'> {
   const overdue = { lines: 0, people: 0, oldest: null as Line | null }
   const due = { lines: 0, people: 0 }
   for (const line of queue) {
@@ -45,6 +50,11 @@ export function attention<Line extends { daysLeft: number; needed: number }>(
       due.people += line.needed
     }
   }
+  return { overdue, due }
+}
+
+/** The strip's conflicts: people whose conflicts not yet over (`upcoming`) start within 30 and within 90 days, or are under way. */
+export function conflictsAhead(upcoming: ReadonlyMap<string, readonly Conflict[]>, today: Day): AttentionOf<never>['conflicts'] {
   const near = addDays(today, CONFLICT_WINDOWS[0])
   const far = addDays(today, CONFLICT_WINDOWS[1])
   const conflicts = { within30: 0, within90: 0 }
@@ -55,6 +65,14 @@ export function attention<Line extends { daysLeft: number; needed: number }>(
     if (first <= near) conflicts.within30++
     if (first <= far) conflicts.within90++
   }
+  return conflicts
+}
+
+/**
+ * The strip's undated requirement: people and clusters (a cluster counted once per project). A
+ * cluster is one project's, so the counts of several projects' slots are the sums of each project's.
+ */
+export function undatedRequirement(slots: readonly Slot[]): AttentionOf<never>['undated'] {
   const clusters = new Set<string>()
   let people = 0
   for (const slot of slots) {
@@ -62,5 +80,5 @@ export function attention<Line extends { daysLeft: number; needed: number }>(
     people += slot.requirement
     clusters.add(`${slot.projectId}|${slot.clusterKey}`)
   }
-  return { overdue, due, conflicts, undated: { people, clusters: clusters.size } }
+  return { people, clusters: clusters.size }
 }

@@ -8,7 +8,7 @@ import { placeholderOrder, placeholders } from '#domain/schedule/grid'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
 import type { Executor } from '#api/db/client'
 import { leave, users } from '#api/db/schema'
-import { keptAssignments, keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
+import { figuresOfPart, keptAssignments, keptConflicts, keptConflictsOrder, keptDashboard, keptHandOvers, keptLeave, keptPlanFigures, keptPlans, keptQueue, keptRoster, keptSchedule } from '#api/read-model/answers'
 import { capacityCounts, capacityScreenText, capacityText, chosenQueue, hireQueueText } from '#api/read-model/capacity'
 import { demandOver } from '#api/read-model/demand'
 import { keptText, type KeptAnswerName } from '#api/read-model/kept'
@@ -133,6 +133,8 @@ async function everyAnswer(db: Executor): Promise<Record<KeptAnswerName, unknown
     conflicts: plain(conflicts.found),
     handOvers: plain(handOvers.handOvers),
     planFigures: plain(figures),
+    // Each project's totals and undated requirement, as kept with its part.
+    figuresOfPart: plain(plansRead.perProject.parts.map((part) => [part.projectId, figuresOfPart(part)])),
     dashboard: plain({ summary: dashboard.summary, attention: dashboard.attention, conflicts: dashboard.conflicts }),
     queueLines: plain(keptQueue(plansRead, DAY)),
     // The whole queue as kept in order with every plan: the dashboard's figures read it.
