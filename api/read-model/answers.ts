@@ -1,6 +1,6 @@
 import type { Attention, HireLine, PersonRef, PlanningSummary, ScheduleView } from '#domain/contracts/schedule'
 import { mappingTotals } from '#domain/planning/project-plan'
-import { byPerson, byTime, conflictsOfPerson, handOvers, sharedSpan, type Assignment, type Conflict, type Leave } from '#domain/schedule/assignments'
+import { byPerson, byTime, conflictsOfPerson, handOvers, sharedSpan, type Assignment, type Conflict, type HandOver, type Leave } from '#domain/schedule/assignments'
 import { conflictsAhead, hiresDue, undatedRequirement } from '#domain/schedule/attention'
 import { DEFAULT_LEAD_MONTHS } from '#domain/schedule/capacity'
 import type { ScheduleQuery } from '#domain/schedule/schemas'
@@ -13,7 +13,7 @@ import { byPersonName, schedulePage, scheduleRows, type ScheduleRows } from '#ap
 import { loadEveryPlan, type EveryPlan } from './every-plan'
 import { linesInOrder } from './in-order'
 import { keptAnswers, keptWhileUnchanged, keptWith } from './kept'
-import { readProjectsChanged, readRevisions } from './revision'
+import { readProjectsChanged } from './revision'
 
 /**
  * The answers each API process keeps between requests: every plan, everyone's assignments, leave
@@ -44,6 +44,11 @@ export interface KeptConflicts extends KeptAssignments {
   readonly found: ReadonlyMap<string, readonly Conflict[]>
 }
 
+export interface KeptPlanFigures {
+  readonly totals: ReturnType<typeof mappingTotals>
+  readonly queue: readonly HireLine[]
+  readonly undated: ReturnType<typeof undatedRequirement>
+}
 export interface KeptDashboard {
   readonly every: KeptConflicts
   readonly summary: PlanningSummary
@@ -82,8 +87,8 @@ export const keptPlans = keptWhileUnchanged<KeptPlans>('plans', async (db, _key,
  * people of the projects whose parts moved are grouped again (`regrouped`); everyone else's list is
  * the one kept, the same array.
  */
-export const keptAssignments = keptWhileUnchanged<KeptAssignments>('assignments', async (db, _key, before) => {
-  const every = await keptPlans(db)
+export const keptAssignments = keptWhileUnchanged<KeptAssignments>('assignments', async (db, _key, before, revisions) => {
+  const every = await keptPlans(db, '', revisions)
   return { ...every, ...regrouped(every.perProject.parts, before?.value) }
 })
 
@@ -223,8 +228,8 @@ export const keptLeave = keptWhileUnchanged<ReadonlyMap<string, readonly Leave[]
  * Every plan with everyone's conflicts, leave included: kept while neither changes. After a change,
  * only the people whose assignments or leave moved are looked at again (`conflictsSince`).
  */
-export const keptConflicts = keptWhileUnchanged<KeptConflicts>('conflicts', async (db, _key, before) => {
-  const [every, leaveOf] = await Promise.all([keptAssignments(db), keptLeave(db)])
+export const keptConflicts = keptWhileUnchanged<KeptConflicts>('conflicts', async (db, _key, before, revisions) => {
+  const [every, leaveOf] = await Promise.all([keptAssignments(db, '', revisions), keptLeave(db, '', revisions)])
   const last = before?.value
   // Only the assignments moved since, for the people the grouping names: their conflicts alone are worked out again.
   const found =
@@ -247,8 +252,8 @@ function conflictsOfSome(kept: ReadonlyMap<string, readonly Conflict[]>, assignm
 }
 
 /** Everyone's hand-overs, by day: kept as the assignments are, worked out only when asked for. */
-export const keptHandOvers = keptWhileUnchanged('handOvers', async (db) => {
-  const every = await keptAssignments(db)
+export const keptHandOvers = keptWhileUnchanged<{ plans: Plans; handOvers: HandOver[] }>('handOvers', async (db, _key, _before, revisions) => {
+  const every = await keptAssignments(db, '', revisions)
   return { plans: every.plans, handOvers: handOvers(every.assignmentsOf) }
 })
 
@@ -288,8 +293,8 @@ export const figuresOfPart = (part: PlanPart) => keptFiguresOfPart(part, '', () 
  * included, so the dashboard never says "Nobody to hire" while the queue has lines. The totals and
  * the undated requirement are summed from each project's (`figuresOfPart`).
  */
-export const keptPlanFigures = keptWhileUnchanged('planFigures', async (db, day) => {
-  const every = await keptPlans(db)
+export const keptPlanFigures = keptWhileUnchanged<KeptPlanFigures>('planFigures', async (db, day, _before, revisions) => {
+  const every = await keptPlans(db, '', revisions)
   const totals = { totalRequirement: 0, totalTagged: 0, yetToBeRecruited: 0 }
   const undated = { people: 0, clusters: 0 }
   for (const part of every.perProject.parts) {
@@ -311,8 +316,8 @@ export const keptPlanFigures = keptWhileUnchanged('planFigures', async (db, day)
  * is read again, the plans' figures stay kept. After a change that left everyone's conflicts the
  * very ones (the kept grouping keeps them), their split and counts are the ones kept for the day.
  */
-export const keptDashboard = keptWhileUnchanged<KeptDashboard>('dashboard', async (db, day, before) => {
-  const [figures, every] = await Promise.all([keptPlanFigures(db, day), keptConflicts(db)])
+export const keptDashboard = keptWhileUnchanged<KeptDashboard>('dashboard', async (db, day, before, revisions) => {
+  const [figures, every] = await Promise.all([keptPlanFigures(db, day, revisions), keptConflicts(db, '', revisions)])
   const last = before?.value
   const same = last !== undefined && last.every.found === every.found
   const split = same ? last.conflicts : byTime(every.found, day)
@@ -334,11 +339,11 @@ export const keptDashboard = keptWhileUnchanged<KeptDashboard>('dashboard', asyn
  * the names of everyone in conflict; after a change it is worked out whole, once.
  */
 const PEOPLE = keptAnswers.conflictsOrder.invalidatedBy.revisions.indexOf('people')
-export const keptConflictsOrder = keptWhileUnchanged<KeptConflictsOrder>('conflictsOrder', async (db, day, before) => {
-  const reading = await keptDashboard(db, day)
+export const keptConflictsOrder = keptWhileUnchanged<KeptConflictsOrder>('conflictsOrder', async (db, day, before, revisions) => {
+  const reading = await keptDashboard(db, day, revisions)
   const { upcoming, past } = reading.conflicts
   // The same people in conflict, the very split, and nobody renamed since: the same order.
-  if (before && before.value.reading.conflicts === reading.conflicts && (await readRevisions(db)).people === before.revision[PEOPLE]) return { ...before.value, reading }
+  if (before && before.value.reading.conflicts === reading.conflicts && revisions.people === before.revision[PEOPLE]) return { ...before.value, reading }
   // Every name is read (one query): the order is by name after the shared span.
   const people = await loadPeople(db, [...new Set([...upcoming.keys(), ...past.keys()])])
   const inOrder = (found: ReadonlyMap<string, readonly Conflict[]>, when: 'upcoming' | 'past') => {
@@ -358,9 +363,9 @@ export const keptRoster = keptWhileUnchanged<readonly RosterPerson[]>('roster', 
  * and query while the plans, leave and people stand still: paging, or another planner asking the
  * same, costs the page's own rows. The key is the day and the query without its page.
  */
-export const keptScheduleRows = keptWhileUnchanged<{ plans: Plans; roleRows: KeptPlans['roleRows']; rows: ScheduleRows }>('scheduleRows', async (db, key, before) => {
+export const keptScheduleRows = keptWhileUnchanged<{ plans: Plans; roleRows: KeptPlans['roleRows']; rows: ScheduleRows }>('scheduleRows', async (db, key, before, revisions) => {
   const { today, query } = JSON.parse(key) as { today: string; query: ScheduleQuery }
-  const [every, roster] = await Promise.all([keptConflicts(db), keptRoster(db)])
+  const [every, roster] = await Promise.all([keptConflicts(db, '', revisions), keptRoster(db, '', revisions)])
   const reading = { ...every, leadMonthsOf: (roleId: string) => every.lead.get(roleId)?.leadMonths ?? DEFAULT_LEAD_MONTHS, roster, rosterInOrder: true }
   return { plans: every.plans, roleRows: every.roleRows, rows: scheduleRows(reading, query, today, before?.value.rows) }
 })

@@ -147,23 +147,29 @@ export interface Before<T> {
  * `key` tells apart computations that depend on more than the data (today's date, for one); only
  * the latest revisions' results are kept, per database.
  */
-export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compute: (db: Executor, key: string, before?: Before<T>) => Promise<T>) {
+export function keptWhileUnchanged<T>(name: Named<{ revisions: Watched }>, compute: (db: Executor, key: string, before: Before<T> | undefined, revisions: Revisions) => Promise<T>) {
   const watched = keptAnswers[name].invalidatedBy.revisions
   const limit = limitOf(name)
-  const computed = async (db: Executor, key: string, before?: Before<T>) => kept(await compute(db, key, before))
+  const computed = async (db: Executor, key: string, revisions: Revisions, before?: Before<T>) => kept(await compute(db, key, before, revisions))
   const held = new WeakMap<Executor, { revision: number[]; values: Map<string, Promise<T>> }>()
   // The latest finished computation alone (one key's), so nothing older is held on to.
   const finished = new WeakMap<Executor, Before<T> & { key: string }>()
-  return async (db: Executor, key = ''): Promise<T> => {
-    const revision = countersOf(await readRevisions(db), watched)
+  /**
+   * `known`: the revisions a kept answer computing from this one read just before (handed on as
+   * `compute`'s last argument), so one reading after a change reads them once, not once per
+   * answer it is made of. They were read before any of the data, as the rule above asks.
+   */
+  return async (db: Executor, key = '', known?: Revisions): Promise<T> => {
+    const revisions = known ?? (await readRevisions(db))
+    const revision = countersOf(revisions, watched)
     let entry = held.get(db)
     // A request that read an older revision than one already kept (it raced a newer one) computes its own.
-    if (entry && revision.some((count, at) => count < entry!.revision[at]!)) return computed(db, key)
+    if (entry && revision.some((count, at) => count < entry!.revision[at]!)) return computed(db, key, revisions)
     if (!entry || revision.some((count, at) => count !== entry!.revision[at])) held.set(db, (entry = { revision, values: new Map() }))
     let value = entry.values.get(key)
     if (!value) {
       const last = finished.get(db)
-      value = computed(db, key, last && last.key === key && last.revision.every((count, at) => count <= revision[at]!) ? last : undefined)
+      value = computed(db, key, revisions, last && last.key === key && last.revision.every((count, at) => count <= revision[at]!) ? last : undefined)
       keep(entry.values, key, value, limit)
       // A failed reading is not kept: the next request tries again.
       const values = entry.values
