@@ -109,41 +109,47 @@ export async function loadPlanParts(db: Executor, projectIds: string[] | null) {
  * No query; linear in the slots and assignments.
  */
 export function assemblePlans(parts: readonly PlanPart[], allCards: readonly Card[] | (() => readonly Card[])) {
-  const items = new Map<string, CardItems[]>()
-  const roleNames = new Map<string, string>()
-  const clusterNames = new Map<string, string>()
-  const overriddenOf = new Map<string, ReadonlySet<string>>()
-  for (const part of parts) {
-    for (const [cardId, rows] of part.items) items.set(cardId, rows)
-    for (const [roleId, name] of part.roleNames) roleNames.set(roleId, name)
-    for (const [clusterId, name] of part.clusterNames) clusterNames.set(clusterId, name)
-    overriddenOf.set(part.projectId, part.overridden)
+  // Every lookup is made when first asked for, once: right after a change most answers read a few
+  // names or none, and every plan's are tens of thousands at ten times the large dataset.
+  const once = <T>(make: () => T) => {
+    let made: T | undefined
+    return () => (made ??= make())
   }
-  const itemsOf = (card: Card): CardItems[] => items.get(card._id) ?? []
-  const projectNames = new Map(parts.map((part) => [part.projectId, part.projectName]))
+  const items = once(() => new Map(parts.flatMap((part) => [...part.items])))
+  const clusterNames = once(() => new Map(parts.flatMap((part) => [...part.clusterNames])))
+  const overriddenOf = once(() => new Map(parts.map((part) => [part.projectId, part.overridden])))
+  const projectNames = once(() => new Map(parts.map((part) => [part.projectId, part.projectName])))
   // The parts hold the same cards: named from them, the cards in their order are made only when asked for.
-  const instanceNames = new Map(parts.flatMap((part) => part.cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const))))
-  const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames)
-  const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overriddenOf.get(projectId)?.has(clusterId) ?? false)
+  const instanceNames = once(() => new Map(parts.flatMap((part) => part.cards.flatMap((card) => card.names.map((name) => [name._id, name.name] as const)))))
+  const roleNames = once(() => new Map(parts.flatMap((part) => [...part.roleNames])))
+  const itemsOf = (card: Card): CardItems[] => items().get(card._id) ?? []
+  const labelOf = (ids: readonly string[]) => clusterLabel(ids.length === 1 ? ids[0]! : [...ids], clusterNames())
+  const overridden = (projectId: string, ids: readonly string[]) => ids.some((clusterId) => overriddenOf().get(projectId)?.has(clusterId) ?? false)
   // Every slot and every assignment in one list each, made when first asked for: after a change the
   // kept answers read them per project (every plan's assignments are 100,000 at ten times the large dataset).
-  let slots: Slot[] | undefined
-  let assignments: Assignment[] | undefined
-  let cards: readonly Card[] | undefined
+  const slots = once(() => parts.flatMap((part) => part.slots))
+  const assignments = once(() => parts.flatMap((part) => part.assignments))
+  const cards = once(() => (typeof allCards === 'function' ? allCards() : allCards))
   return {
     get cards(): readonly Card[] {
-      return (cards ??= typeof allCards === 'function' ? allCards() : allCards)
+      return cards()
     },
     itemsOf,
     get slots(): Slot[] {
-      return (slots ??= parts.flatMap((part) => part.slots))
+      return slots()
     },
     get assignments(): Assignment[] {
-      return (assignments ??= parts.flatMap((part) => part.assignments))
+      return assignments()
     },
-    projectNames,
-    instanceNames,
-    roleNames,
+    get projectNames(): ReadonlyMap<string, string> {
+      return projectNames()
+    },
+    get instanceNames(): ReadonlyMap<string, string> {
+      return instanceNames()
+    },
+    get roleNames(): ReadonlyMap<string, string> {
+      return roleNames()
+    },
     labelOf,
     overridden,
   }
