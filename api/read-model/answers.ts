@@ -201,12 +201,21 @@ function peopleMovedInSlots(old: PlanPart, part: PlanPart): Set<string> | undefi
       a.clusterIds.length === b.clusterIds.length &&
       a.clusterIds.every((id, index) => id === b.clusterIds[index])
     if (!same) return undefined
-    const before = old.assignments.slice(was, (was += a.tagged)).map((row) => row.personId)
-    const after = part.assignments.slice(now, (now += b.tagged)).map((row) => row.personId)
-    for (const personId of before) if (!after.includes(personId)) people.add(personId)
-    for (const personId of after) if (!before.includes(personId)) people.add(personId)
+    // A slot's people, in the same order most often: compared in place, with no list made.
+    const inOld = (personId: string) => tagged(old.assignments, was, a.tagged, personId)
+    const inNew = (personId: string) => tagged(part.assignments, now, b.tagged, personId)
+    for (let row = was; row < was + a.tagged; row++) if (!inNew(old.assignments[row]!.personId)) people.add(old.assignments[row]!.personId)
+    for (let row = now; row < now + b.tagged; row++) if (!inOld(part.assignments[row]!.personId)) people.add(part.assignments[row]!.personId)
+    was += a.tagged
+    now += b.tagged
   }
   return was === old.assignments.length && now === part.assignments.length ? people : undefined
+}
+
+/** Whether `personId` is among the `count` rows of `rows` from `from` (a slot's: a handful). */
+function tagged(rows: readonly Assignment[], from: number, count: number, personId: string) {
+  for (let row = from; row < from + count; row++) if (rows[row]?.personId === personId) return true
+  return false
 }
 
 /** The projects both readings hold, in the same order in each. */
