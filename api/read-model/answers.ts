@@ -108,8 +108,10 @@ export function regrouped(
   const moved = parts.filter((part) => keptPart.get(part.projectId) !== part)
   const current = new Set(parts.map((part) => part.projectId))
   const gone = [...keptPart.values()].filter((part) => !current.has(part.projectId))
-  // Nothing kept, or most projects moved: grouping everyone at once is as cheap.
-  if (!before || moved.length + gone.length > parts.length / 2) {
+  // Nothing kept, or most of several projects moved: grouping everyone at once is as cheap. One
+  // project moved is compared with the one kept whatever the number of projects, so a change to it
+  // keeps what it did not move (its people's conflicts, their order) on a small plan as on a large one.
+  if (!before || (moved.length + gone.length > 1 && moved.length + gone.length > parts.length / 2)) {
     const ofProject = new Map<string, Map<string, Assignment[]>>()
     for (const part of parts)
       for (const [personId, rows] of byPerson(part.assignments)) {
