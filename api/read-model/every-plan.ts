@@ -53,14 +53,19 @@ export async function loadEveryPlan(db: Executor, before?: { kept: EveryPlan; mo
   const ids = before.moved.filter((projectId) => !retagged.has(projectId))
   const [{ parts }, order, tagged] = await Promise.all([loadPlanParts(db, ids), readCardOrder(db, ids), retag(db, [...retagged].map((projectId) => keptPart.get(projectId)!))])
   const moved = new Set(before.moved)
+  // Only tags moved: every card and every project's place are as kept, so the parts keep their order.
+  if (ids.length === 0) {
+    const retaggedPart = new Map(tagged.map((part) => [part.projectId, part]))
+    const all = before.kept.parts.map((part) => retaggedPart.get(part.projectId) ?? part)
+    return { parts: all, cardOrder: before.kept.cardOrder, plans: assemblePlans(all, () => cardsInOrder(all, before.kept.cardOrder)) }
+  }
   const cardOrder = new Map(before.kept.cardOrder)
   for (const part of before.kept.parts) if (moved.has(part.projectId) && !retagged.has(part.projectId)) for (const card of part.cards) cardOrder.delete(card._id)
   for (const [cardId, place] of order) cardOrder.set(cardId, place)
   const placeOf = (card: Card) => cardOrder.get(card._id) ?? ''
   const all = [...before.kept.parts.filter((part) => !moved.has(part.projectId)), ...tagged, ...parts].sort((a, b) => compare(placeOf(a.cards[0]!), placeOf(b.cards[0]!)))
   // Every card in order only when asked for (the kept answers read them per part).
-  const allCards = () => all.flatMap((part) => part.cards).sort((a, b) => compare(placeOf(a), placeOf(b)))
-  return { parts: all, cardOrder, plans: assemblePlans(all, allCards) }
+  return { parts: all, cardOrder, plans: assemblePlans(all, () => cardsInOrder(all, cardOrder)) }
 }
 
 /**
@@ -83,6 +88,10 @@ async function retag(db: Executor, parts: readonly PlanPart[]): Promise<PlanPart
   })
 }
 
+
+/** Every card of some parts in the order a whole reading lists them (`readCardOrder`'s places). */
+const cardsInOrder = (parts: readonly PlanPart[], cardOrder: ReadonlyMap<string, string>) =>
+  parts.flatMap((part) => part.cards).sort((a, b) => compare(cardOrder.get(a._id) ?? '', cardOrder.get(b._id) ?? ''))
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
