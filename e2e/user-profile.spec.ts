@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from '../playwright.config'
 import { expect, test, type AdminSession, type Page, type Unique } from './support/fixtures'
-import { hydrated, landingOf, signIn } from './support/session'
+import { hydrated, isNoJs, landingOf, signIn } from './support/session'
 import { createEmployee, createVerifiedUser } from './support/users'
 
 /** The value shown beside a term, inside the named section (or anywhere on the page). */
@@ -98,7 +98,19 @@ test.describe('user profile', () => {
     await hydrated(page)
     await page.getByLabel('Phone Number').fill('call me')
     await page.getByRole('button', { name: 'Save Changes' }).click()
-    await expect(page.getByText('Enter a valid phone number')).toBeVisible()
+    await expect(page.locator('#profile-edit-personal\\.phone-error')).toHaveText('Enter a valid phone number')
+    // At the top of the long form, the summary names the refused field and links to it; without JavaScript the page opens there.
+    const summary = page.locator('#error-summary')
+    await expect(summary.getByRole('heading', { name: 'Please correct this field:' })).toBeVisible()
+    await expect(summary.getByRole('link')).toHaveText(['Phone Number: Enter a valid phone number'])
+    // Without JavaScript the page opens focused on it; with it, the refused field takes the focus.
+    if (isNoJs()) {
+      await expect(summary).toBeFocused()
+      await expect(summary).toBeInViewport()
+    } else await expect(page.getByLabel('Phone Number')).toBeFocused()
+    await summary.getByRole('link').click()
+    if (isNoJs()) await expect(page).toHaveURL(/#profile-edit-personal\.phone$/)
+    else await expect(page.getByLabel('Phone Number')).toBeFocused()
     await page.goto(`/users/${user.id}/profile`)
     await expect(detail(page, 'Phone Number', 'Personal details')).toHaveText('+91 98765 43210')
   })

@@ -13,12 +13,17 @@ interface Props {
   titleId: string
   entries: readonly SummaryEntry[]
   summaryRef: RefObject<HTMLDivElement | null>
+  /**
+   * Focused by the browser as the page loads (`autofocus`), which scrolls it into view: for a form
+   * whose post answers its own address, so no fragment follows a successful save's redirect.
+   */
+  focusOnLoad?: boolean
 }
 
-export function ErrorSummary({ formId, title, titleId, entries, summaryRef }: Props) {
+export function ErrorSummary({ formId, title, titleId, entries, summaryRef, focusOnLoad }: Props) {
   if (!title && entries.length === 0) return null
   return (
-    <div id={ERROR_SUMMARY_ID} ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId}>
+    <div id={ERROR_SUMMARY_ID} ref={summaryRef} className="error-summary" tabIndex={-1} aria-labelledby={titleId} autoFocus={focusOnLoad}>
       <h2 id={titleId}>{title ?? (entries.length === 1 ? 'Please correct this field:' : 'Please correct these fields:')}</h2>
       {entries.length ? (
         <ul>

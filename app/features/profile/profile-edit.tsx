@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Form, Link } from 'react-router'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { ACCOUNT_STATUSES } from '#domain/constants'
 import { ErrorList, Field, FormMessage, SelectField } from '#app/components/forms'
 import { useSubmitting } from '#app/lib/submitting'
@@ -8,7 +8,8 @@ import { selectProps } from '#app/lib/form-props'
 import { useReplyForm } from '#app/lib/form-reply'
 import { StatusBadge } from '#app/features/users/status-badge'
 import { FamilyFields, type PersonalField } from './family-fields'
-import { asFormValues, editPath, profilePath, type ProfileView } from './form'
+import { ErrorSummary } from './error-summary'
+import { asFormValues, editPath, profilePath, summaryOf, type ProfileView } from './form'
 import { ContactInformation, ProfileHeader, ProfileSection } from './profile-view'
 
 /** The profile's edit form: the sections the spec lets an editor change, with the role and (someone else's) status. */
@@ -28,6 +29,8 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
     },
   })
   const fields = form.fieldset()
+  // A failed save opens the page again at the top of a long form: the summary there names each refused field and links to it.
+  const summaryRef = useRef<HTMLDivElement>(null)
   const personal = form.fieldset<PersonalField>('personal')
   const professional = form.fieldset('professional')
   const toolbar = (
@@ -63,6 +66,7 @@ export function EditProfile({ data, backLink, lastResult }: { data: ProfileView;
       <FormMessage id={form.errorId} tone="error">
         {form.errors?.[0]}
       </FormMessage>
+      <ErrorSummary formId={form.id} title={undefined} titleId={`${form.id}-summary`} entries={summaryOf(form.allErrors)} summaryRef={summaryRef} focusOnLoad />
       <div className="profile-layout">
         <div className="stack">
           <ProfileSection title="Organizations">
