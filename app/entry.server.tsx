@@ -2,6 +2,9 @@ import { Writable } from 'node:stream'
 import { type EntryContext, type HandleDataRequestFunction, type RouterContextProvider, ServerRouter } from 'react-router'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './lib/nonce'
+import { StylesheetProvider } from './lib/stylesheet'
+import { stylesheetText } from './lib/stylesheet.server'
+import styles from './styles/app.css?url'
 import { webRequest } from './lib/web-request'
 
 /** How long React Router waits for deferred data before it rejects it; the render is given a second more before it is cut off. */
@@ -43,7 +46,9 @@ export default function handleRequest(
     const cutOff = setTimeout(() => abort(), streamTimeout + 1_000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheetText(styles) ?? ''}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -4,6 +4,8 @@ import { RootFlash } from './components/flash'
 import { TopBar } from './components/top-bar'
 import { getToast } from './lib/toast.server'
 import { useNonce } from './lib/nonce'
+import { useStylesheetText } from './lib/stylesheet'
+import { stylesheetInline } from './lib/stylesheet.server'
 import styles from './styles/app.css?url'
 import type { Route } from './+types/root'
 
@@ -12,13 +14,16 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export const meta: Route.MetaFunction = () => [{ title: PRODUCT_NAME }, { name: 'description', content: 'Workforce and resource planning' }]
 
 /**
- * Whether a session cookie is present: enough for the top bar, without a call to the API. And the
- * confirmation the last save flashed, read once: its cookie is cleared with this answer.
+ * Whether a session cookie is present: enough for the top bar, without a call to the API. The
+ * confirmation the last save flashed, read once: its cookie is cleared with this answer. And
+ * whether the page writes the stylesheet in (lib/stylesheet.server.ts says when, and why).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const cookies = request.headers.get('cookie') ?? ''
-  const { toast, headers } = await getToast(request)
-  return data({ signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)), toast }, headers ? { headers } : undefined)
+  const [{ toast, headers: toastHeaders }, stylesheet] = await Promise.all([getToast(request), stylesheetInline(request, styles)])
+  const headers = new Headers(toastHeaders ?? undefined)
+  if (stylesheet.setCookie) headers.append('Set-Cookie', stylesheet.setCookie)
+  return data({ signedIn: cookies.split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`)), toast, inlineStylesheet: stylesheet.inline }, { headers })
 }
 
 /** Read on every navigation (it costs no call to the API), so a confirmation goes with the page it was for. */
@@ -26,6 +31,9 @@ export const shouldRevalidate = () => true
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  const inline = useRouteLoaderData<typeof loader>('root')?.inlineStylesheet ?? false
+  // The server's entry gives the text; in the browser it is empty, and React keeps the <style> the server wrote (one per href).
+  const stylesheetText = useStylesheetText()
   return (
     <html lang="en">
       <head>
@@ -36,7 +44,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
           modulepreloads it hoists there: the first paint waits for this file only, and a phone on a
           slow network fetches it first instead of behind a dozen scripts.
         */}
-        <link rel="stylesheet" href={styles} precedence="app" nonce={nonce} />
+        {inline ? (
+          <>
+            {/* No nonce: the policy allows inline styles (helmet's default), and React writes a managed style's nonce only from a render option. */}
+            <style href={styles} precedence="app">
+              {stylesheetText}
+            </style>
+            {/* Fetched once the page is idle, so the next page paints from the cached file. */}
+            <link rel="prefetch" href={styles} as="style" />
+          </>
+        ) : (
+          <link rel="stylesheet" href={styles} precedence="app" nonce={nonce} />
+        )}
         <Meta />
         <Links />
       </head>
