@@ -194,15 +194,7 @@ function peopleMovedInSlots(old: PlanPart, part: PlanPart): Set<string> | undefi
   for (let at = 0; at < part.slots.length; at++) {
     const a = old.slots[at]!
     const b = part.slots[at]!
-    const same =
-      a.instanceId === b.instanceId &&
-      a.roleId === b.roleId &&
-      a.clusterKey === b.clusterKey &&
-      a.dates?.start === b.dates?.start &&
-      a.dates?.end === b.dates?.end &&
-      a.clusterIds.length === b.clusterIds.length &&
-      a.clusterIds.every((id, index) => id === b.clusterIds[index])
-    if (!same) return undefined
+    if (a.clusterKey !== b.clusterKey || !samePlace(a, b)) return undefined
     // A slot's people, in the same order most often: compared in place, with no list made.
     const inOld = (personId: string) => tagged(old.assignments, was, a.tagged, personId)
     const inNew = (personId: string) => tagged(part.assignments, now, b.tagged, personId)
@@ -420,14 +412,16 @@ function conflictsSince(
 const sameRows = (a: readonly Assignment[], b: readonly Assignment[]) => a === b || (a.length === b.length && a.every((row, at) => sameAssignment(row, b[at]!)))
 const sameAssignment = (a: Assignment, b: Assignment) =>
   a === b ||
-  (a.id === b.id &&
-    a.projectId === b.projectId &&
-    a.instanceId === b.instanceId &&
-    a.roleId === b.roleId &&
-    a.dates?.start === b.dates?.start &&
-    a.dates?.end === b.dates?.end &&
-    a.clusterIds.length === b.clusterIds.length &&
-    a.clusterIds.every((id, at) => id === b.clusterIds[at]))
+  (a.id === b.id && a.projectId === b.projectId && samePlace(a, b))
+/** Where a slot or an assignment is: its instance, role, dates and clusters (what a slot and its assignments share). */
+const samePlace = (a: Place, b: Place) =>
+  a.instanceId === b.instanceId &&
+  a.roleId === b.roleId &&
+  a.dates?.start === b.dates?.start &&
+  a.dates?.end === b.dates?.end &&
+  a.clusterIds.length === b.clusterIds.length &&
+  a.clusterIds.every((id, at) => id === b.clusterIds[at])
+type Place = Pick<Assignment, 'instanceId' | 'roleId' | 'dates' | 'clusterIds'>
 const sameLeave = (a: readonly Leave[], b: readonly Leave[]) =>
   a === b ||
   (a.length === b.length &&
